@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { type Db, openDb } from './db/index';
+import { migrate } from './db/migrate';
+import { devOutboxPage } from './modules/auth/dev-outbox';
+import { accountRoutes } from './modules/auth/plugin';
+import { HtmlShell, pageLocale, routeFor } from './modules/site/html';
+import { rootSiteConfigRoute, siteRoutes } from './modules/site/routes';
+import { seedDemoTenant } from './modules/site/seed';
+import { findTenantByHost } from './modules/tenants/repo';
+import { opsRoutes } from './ops/http';
+import { AppError, errorBody } from './platform/errors';
+import { NO_CACHE, sendPrepared } from './platform/http';
+import { registerErrorHandling, tenantHook } from './platform/plugins';
+import { normalizeHost, TenantResolver } from './platform/tenancy';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    tenants: TenantResolver;
+  }
+}
+
+export type AppDeps = { db?: Db };
+
+const SERVER_PUBLIC = path.resolve(import.meta.dirname, '../public');
+const ASSET_EXT = /\.[a-z0-9]{1,8}$/i;
+
+/** Builds the whole server: database, migrations, demo seed, API, static files and pages. Tests call this. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    disableRequestLogging: !config.logRequests,
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+
+  const db = deps.db ?? (await openDb(config));
+  if (!deps.db) app.addHook('onClose', () => db.close());
+  await migrate(db);
+  if (config.seedDemo) await seedDemoTenant(db);
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate(
+    'tenants',
+    new TenantResolver((host) => findTenantByHost(db, host), config.tenantCacheTtlMs, config.tenantNegativeCacheTtlMs),
+  );
+
+  registerErrorHandling(app);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await Promise.race([
+        db.query('select 1'),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
+      ]);
+      return { status: 'ok', database: db.kind };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: db.kind });
+    }
+  });
+
+  const resolveTenant = tenantHook((host) => app.tenants.resolve(host));
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', resolveTenant);
+      await api.register(siteRoutes);
+      await api.register(accountRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(async (root) => {
+    root.addHook('onRequest', resolveTenant);
+    await root.register(rootSiteConfigRoute);
+    if (config.devTools) await root.register(devOutboxPage);
+  });
+  await app.register(opsRoutes);
+
+  await registerStatic(app, config);
+  registerPages(app, config);
+  return app;
+}
+
+async function registerStatic(app: FastifyInstance, config: Config) {
+  await app.register(fastifyStatic, {
+    root: SERVER_PUBLIC,
+    prefix: '/static/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=3600'),
+  });
+  if (!fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    app.log.warn({ webDist: config.webDist }, 'web bundle not built: pages answer 503 until `npm run build`');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: config.webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    decorateReply: false,
+    // index.html is a template: the page handler fills in the tenant and serves it.
+    allowedPath: (p) => p !== '/index.html',
+    setHeaders: (res, file) => {
+      const hashed = file.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
+/**
+ * Every GET that is not the API or a file gets the app shell with the tenant's config inlined: 200 for a route
+ * of the table, 404 for an unknown path, 402 (maintenance) for an inactive tenant, 404 "platform not found" for
+ * an unknown host. Anything else that matches nothing is a JSON 404.
+ */
+function registerPages(app: FastifyInstance, config: Config) {
+  const shell = HtmlShell.fromDist(config.webDist);
+  app.setNotFoundHandler(async (req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      !pathname.startsWith('/assets/') &&
+      !pathname.startsWith('/static/') &&
+      !ASSET_EXT.test(pathname);
+    if (!isPage) return reply.code(404).send(errorBody('route_not_found', req.locale));
+
+    const host = normalizeHost(req.host);
+    if (!host) throw new AppError('invalid_host');
+    const locale = pageLocale(pathname, req.headers.cookie, req.headers['accept-language']);
+    const tenant = await app.tenants.resolve(host);
+    reply.headers(NO_CACHE);
+    const page = !tenant
+      ? shell.notFound(locale)
+      : shell.forTenant(tenant, locale, tenant.active ? routeFor(pathname) : null);
+    if (!page) throw new AppError('unavailable', 'Web bundle not built: run `npm run build`.');
+    reply.code(!tenant ? 404 : !tenant.active ? 402 : routeFor(pathname) ? 200 : 404);
+    return sendPrepared(req, reply, page, 'text/html; charset=utf-8');
+  });
+}

@@ -1,0 +1,33 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { announceServer, withdrawServer } from './ops/local-server';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const app = await buildApp(config);
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    withdrawServer(config);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  const address = await app.listen({ port: config.port, host: config.host });
+  announceServer(config, app);
+  app.log.info(`Sorte is serving on ${address} (database: ${app.db.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { turnstileVerifier } from '../../platform/captcha';
+import { createMessaging } from '../../platform/messaging';
+import { createRateLimiter } from '../../platform/rate-limit';
+import { localDiskStorage } from '../../platform/storage';
+import { geoipRoute, profileRoutes } from '../profile/routes';
+import { devOutboxApi } from './dev-outbox';
+import { googleKeySet } from './google';
+import { passwordHasher } from './passwords';
+import { authRoutes } from './routes';
+import type { AuthDeps } from './service';
+
+/**
+ * Accounts under /api: auth, profile, CPF validation, geoip and (outside production) the dev outbox. Builds the
+ * providers these calls share (rate limiter, messaging, captcha, storage, Google keys) and closes them with the app.
+ */
+export async function accountRoutes(app: FastifyInstance) {
+  const { config, db } = app;
+  const limiter = createRateLimiter(config);
+  const { messaging, close: closeMessaging } = createMessaging(db, config);
+  app.addHook('onClose', async () => {
+    closeMessaging();
+    await limiter.close();
+  });
+  if (config.env === 'production' && !config.smtpUrl)
+    app.log.warn('SMTP_URL is not set: e-mail codes go to the outbox table only');
+
+  const deps: AuthDeps = {
+    db,
+    limiter,
+    messaging,
+    captcha: turnstileVerifier(config.turnstileVerifyUrl),
+    hasher: passwordHasher(config.passwordHash),
+    googleKeys: googleKeySet(config.googleJwksUrl),
+  };
+  app.decorateRequest('user', null);
+  await app.register(authRoutes, { deps });
+  await app.register(profileRoutes, { db, storage: localDiskStorage(path.join(config.dataDir, 'files')) });
+  await app.register(geoipRoute);
+  if (config.devTools) await app.register(devOutboxApi);
+}

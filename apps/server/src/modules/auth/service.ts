@@ -1,0 +1,573 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Locale } from '@sorte/contracts';
+import type { JWTVerifyGetKey } from 'jose';
+import type { Db, Sql } from '../../db/index';
+import { newToken, SESSION_TTL_MS } from '../../platform/auth';
+import type { CaptchaVerifier } from '../../platform/captcha';
+import { AppError, type Localized } from '../../platform/errors';
+import type { Channel, MessagingRegistry } from '../../platform/messaging';
+import { enforceLimits, type Limit, type RateLimiter } from '../../platform/rate-limit';
+import type { Tenant } from '../../platform/tenancy';
+import { verifyGoogleIdToken } from './google';
+import type { PasswordHasher } from './passwords';
+import * as repo from './repo';
+import { selfExclusionOf, toUserDto, type UserDto } from './user-dto';
+import { fieldError, MSG, normalizeCpf, normalizeEmail, normalizePhone } from './validation';
+
+/** Everything the account use cases need besides the database: built once per app in routes.ts. */
+export type AuthDeps = {
+  db: Db;
+  limiter: RateLimiter;
+  messaging: MessagingRegistry;
+  captcha: CaptchaVerifier;
+  hasher: PasswordHasher;
+  googleKeys: JWTVerifyGetKey;
+};
+
+/** Who is asking: the tenant of the host, the language of the reply, and the client's address. */
+export type RequestContext = { tenant: Tenant; locale: Locale; ip: string; userAgent: string | null };
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_RESEND_MS = 20_000;
+export const CODE_MAX_ATTEMPTS = 5;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Budgets per client address and per target (phone, e-mail, login). Values chosen to stop scripts, not people. */
+export const LIMITS = {
+  loginIp: { limit: 30, windowMs: 15 * MINUTE },
+  loginTarget: { limit: 10, windowMs: 15 * MINUTE },
+  codeIp: { limit: 20, windowMs: HOUR },
+  codeTarget: { limit: 8, windowMs: HOUR },
+  registerIp: { limit: 10, windowMs: HOUR },
+  recoverIp: { limit: 10, windowMs: HOUR },
+  recoverTarget: { limit: 6, windowMs: HOUR },
+  googleIp: { limit: 30, windowMs: 15 * MINUTE },
+};
+
+const waitMessage = (s: number): Localized => ({
+  pt: `Aguarde ${s} segundos para solicitar um novo código.`,
+  en: `Wait ${s} seconds to request a new code.`,
+});
+
+const tooMany = (s: number): Localized => ({
+  pt: `Muitas tentativas. Tente novamente em ${s} segundos.`,
+  en: `Too many attempts. Try again in ${s} seconds.`,
+});
+
+const limit = (key: string, l: { limit: number; windowMs: number }): Limit => ({ key, ...l });
+
+export const LOGIN_FAILED: Localized = { pt: 'Login ou senha incorretos.', en: 'Incorrect login or password.' };
+
+/** 403 for a self-excluded player: the body carries the period so the web can keep the flag (spec section 4). */
+export class SelfExcludedError extends AppError {
+  constructor(readonly period: { start_at: string; end_at: string }) {
+    super('forbidden', {
+      pt: `Você está autoexcluído até ${fmtDate(period.end_at, 'pt')}.`,
+      en: `You are self-excluded until ${fmtDate(period.end_at, 'en')}.`,
+    });
+  }
+
+  override toBody(locale: Locale) {
+    return { ...super.toBody(locale), code: 'self_excluded', selfExcluded: this.period };
+  }
+}
+
+function fmtDate(iso: string, locale: Locale) {
+  return new Intl.DateTimeFormat(locale === 'pt' ? 'pt-BR' : 'en-GB', {
+    dateStyle: 'short',
+    timeZone: 'America/Sao_Paulo',
+  }).format(new Date(iso));
+}
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest();
+
+// ---- verification codes ----
+
+type Target = { channel: Channel; to: string };
+
+const PURPOSE_TEXT: Record<repo.Purpose, Record<Locale, string>> = {
+  register: { pt: 'seu código de cadastro', en: 'your sign-up code' },
+  recover: { pt: 'seu código para redefinir a senha', en: 'your password reset code' },
+  verify_email: { pt: 'seu código de verificação de e-mail', en: 'your e-mail verification code' },
+  verify_phone: { pt: 'seu código de verificação de celular', en: 'your phone verification code' },
+  password_change: { pt: 'seu código para alterar a senha', en: 'your password change code' },
+};
+
+/**
+ * Creates a 6-digit code for a target and sends it. One code per target every 20 s (429 with the wait), a budget
+ * per target and per address. The code row is committed before the provider is called (no transaction is held
+ * across SMTP or an SMS gateway).
+ */
+async function issueCode(deps: AuthDeps, ctx: RequestContext, purpose: repo.Purpose, target: Target): Promise<void> {
+  const t = ctx.tenant.id;
+  await enforceLimits(
+    deps.limiter,
+    [limit(`code:wait:${t}:${purpose}:${target.to}`, { limit: 1, windowMs: CODE_RESEND_MS })],
+    waitMessage,
+  );
+  await enforceLimits(
+    deps.limiter,
+    [limit(`code:ip:${ctx.ip}`, LIMITS.codeIp), limit(`code:t:${t}:${target.to}`, LIMITS.codeTarget)],
+    tooMany,
+  );
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await repo.insertCode(deps.db, {
+    tenantId: t,
+    purpose,
+    channel: target.channel,
+    target: target.to,
+    codeHash: hashCode(code).toString('hex'),
+    ttlMs: CODE_TTL_MS,
+  });
+  const site = ctx.tenant.settings.site.name;
+  const what = PURPOSE_TEXT[purpose][ctx.locale];
+  const body =
+    ctx.locale === 'en'
+      ? `${site}: ${what} is ${code}. It expires in 10 minutes. Never share it with anyone.`
+      : `${site}: ${what} é ${code}. Ele expira em 10 minutos. Não compartilhe com ninguém.`;
+  try {
+    await deps.messaging.send({
+      tenantId: t,
+      channel: target.channel,
+      to: target.to,
+      subject:
+        target.channel === 'email' ? `${site} - ${ctx.locale === 'en' ? 'your code' : 'seu código'}: ${code}` : null,
+      body,
+      code,
+      fromName: site,
+    });
+  } catch {
+    throw new AppError('unavailable', {
+      pt: 'Não foi possível enviar o código agora. Tente novamente em instantes.',
+      en: 'The code could not be sent right now. Please try again shortly.',
+    });
+  }
+}
+
+type CodeCheck = { ok: true; row: repo.CodeRow } | { ok: false; message: Localized };
+
+/**
+ * Checks a code inside the caller's transaction. A wrong guess is counted (and the fifth spends the code); the
+ * caller must let the transaction commit and then report `message`, so the count survives.
+ */
+async function checkCode(
+  tx: Sql,
+  tenantId: number,
+  purpose: repo.Purpose,
+  targets: string[],
+  given: string,
+): Promise<CodeCheck> {
+  const row = await repo.lockLatestCode(tx, tenantId, purpose, targets);
+  if (!row || row.expired) return { ok: false, message: MSG.codeInvalid };
+  if (row.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, message: MSG.codeAttempts };
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const actual = hashCode(given.trim());
+  if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
+    await repo.consumeCode(tx, tenantId, row.id);
+    return { ok: true, row };
+  }
+  const spent = row.attempts + 1 >= CODE_MAX_ATTEMPTS;
+  await repo.countCodeAttempt(tx, tenantId, row.id, spent);
+  return { ok: false, message: spent ? MSG.codeAttempts : MSG.codeInvalid };
+}
+
+export type SendCodeInput = { phone: string | null; email: string | null };
+
+/** POST /auth/verify-code: a registration code to a phone (SMS) or an e-mail. */
+export async function sendRegistrationCode(deps: AuthDeps, ctx: RequestContext, input: SendCodeInput) {
+  const target: Target = input.phone ? { channel: 'sms', to: input.phone } : { channel: 'email', to: input.email! };
+  await issueCode(deps, ctx, 'register', target);
+  return codeSentReply(target.channel, ctx.locale);
+}
+
+function codeSentReply(channel: Channel, locale: Locale) {
+  return {
+    message:
+      locale === 'en'
+        ? channel === 'sms'
+          ? 'We sent a code to your phone.'
+          : 'We sent a code to your e-mail.'
+        : channel === 'sms'
+          ? 'Enviamos um código para o seu celular.'
+          : 'Enviamos um código para o seu e-mail.',
+    channel,
+    resend_in: CODE_RESEND_MS / 1000,
+    expires_in: CODE_TTL_MS / 1000,
+  };
+}
+
+// ---- sessions ----
+
+async function startSession(tx: Sql, ctx: RequestContext, userId: number) {
+  const { token, hash } = newToken();
+  await repo.insertSession(tx, {
+    tenantId: ctx.tenant.id,
+    userId,
+    tokenHash: hash,
+    ttlMs: SESSION_TTL_MS,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
+  return token;
+}
+
+async function loadUserDto(sql: Sql, tenantId: number, userId: number): Promise<UserDto> {
+  const u = await repo.findUserById(sql, tenantId, userId);
+  if (!u) throw new AppError('unauthorized');
+  return toUserDto(u, await repo.findAddress(sql, tenantId, userId));
+}
+
+// ---- registration ----
+
+export type RegisterInput = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  password: string;
+  birthDate: string;
+  cpf: string | null;
+  code: string | null;
+  ref: string | null;
+  captchaToken: string | null;
+};
+
+const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 10 characters of a 32-letter alphabet without look-alikes: 2^50 codes, so a collision is not a practical worry. */
+function newReferralCode(): string {
+  return Array.from(randomBytes(10), (b) => REF_ALPHABET[b & 31]).join('');
+}
+
+function uniqueViolation(err: unknown): string | null {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505') return null;
+  const text = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  if (text.includes('cpf')) return 'cpf';
+  if (text.includes('phone')) return 'username';
+  if (text.includes('email')) return 'email';
+  return null;
+}
+
+/** POST /auth/register: captcha, taken identifiers, the code, then the account and its first session. */
+export async function registerUser(deps: AuthDeps, ctx: RequestContext, input: RegisterInput) {
+  const t = ctx.tenant;
+  await enforceLimits(deps.limiter, [limit(`register:ip:${ctx.ip}`, LIMITS.registerIp)], tooMany);
+
+  if (t.settings.turnstileSiteKey) {
+    const secret = await repo.findTenantSecret(deps.db, t.id, 'turnstile_secret');
+    const ok =
+      input.captchaToken !== null &&
+      secret !== null &&
+      (await deps.captcha.verify({ secret, token: input.captchaToken, remoteIp: ctx.ip }));
+    if (!ok) throw fieldError('captcha_token', MSG.captcha);
+  }
+
+  const taken = await repo.takenIdentifiers(deps.db, t.id, {
+    email: input.email,
+    phone: input.phone,
+    cpf: input.cpf,
+  });
+  const conflicts: Record<string, Localized[]> = {};
+  if (taken.phone) conflicts.username = [MSG.phoneTaken];
+  if (taken.email) conflicts.email = [MSG.emailTaken];
+  if (taken.cpf) conflicts.cpf = [MSG.cpfTaken];
+  if (Object.keys(conflicts).length) throw new AppError('validation', undefined, conflicts);
+
+  const passwordHash = await deps.hasher.hash(input.password);
+  const referredBy = input.ref ? await repo.findUserIdByReferralCode(deps.db, t.id, input.ref) : null;
+
+  let result: { ok: true; userId: number; token: string } | { ok: false; message: Localized };
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      let verified: Channel | null = null;
+      if (t.settings.casVerifyRegistrations) {
+        const check = await checkCode(tx, t.id, 'register', [input.phone, input.email], input.code ?? '');
+        if (!check.ok) return check;
+        verified = check.row.channel;
+      }
+      const userId = await repo.insertUser(tx, {
+        tenantId: t.id,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        cpf: input.cpf,
+        birthDate: input.birthDate,
+        passwordHash,
+        language: ctx.locale,
+        referralCode: newReferralCode(),
+        referredBy,
+        emailVerified: verified === 'email',
+        phoneVerified: verified === 'sms',
+      });
+      return { ok: true as const, userId, token: await startSession(tx, ctx, userId) };
+    });
+  } catch (err) {
+    // Two registrations raced past the check above: the unique index decided.
+    const field = uniqueViolation(err);
+    if (field === 'cpf') throw fieldError('cpf', MSG.cpfTaken);
+    if (field === 'username') throw fieldError('username', MSG.phoneTaken);
+    if (field === 'email') throw fieldError('email', MSG.emailTaken);
+    throw err;
+  }
+  if (!result.ok) throw fieldError('code', result.message);
+  return { token: result.token, user: await loadUserDto(deps.db, t.id, result.userId) };
+}
+
+// ---- login ----
+
+/** What a login string may be for this tenant: an e-mail, a phone, a CPF (or a phone and a CPF, both 11 digits). */
+export function loginCandidates(tenant: Tenant, login: string) {
+  const s = tenant.settings;
+  const email = s.login_requires_email && login.includes('@') ? normalizeEmail(login) : null;
+  const phone = s.login_requires_phone && !login.includes('@') ? normalizePhone(login) : null;
+  const cpf = s.login_requires_cpf && !login.includes('@') ? normalizeCpf(login) : null;
+  return { email, phone, cpf, key: email ?? phone ?? cpf ?? login.trim().toLowerCase().slice(0, 100) };
+}
+
+/** POST /auth/login. Every wrong credential is the same 401, in about the same time (a dummy hash when no user). */
+export async function loginWithPassword(
+  deps: AuthDeps,
+  ctx: RequestContext,
+  input: { login: string; password: string },
+) {
+  const t = ctx.tenant;
+  const ids = loginCandidates(t, input.login);
+  const targetKey = `login:t:${t.id}:${ids.key}`;
+  await enforceLimits(
+    deps.limiter,
+    [limit(`login:ip:${ctx.ip}`, LIMITS.loginIp), limit(targetKey, LIMITS.loginTarget)],
+    tooMany,
+  );
+  const users = ids.email || ids.phone || ids.cpf ? await repo.findUsersByLogin(deps.db, t.id, ids) : [];
+  let user: repo.UserRow | null = null;
+  if (users.length === 0) await deps.hasher.verify(null, input.password);
+  for (const u of users) {
+    if (await deps.hasher.verify(u.password_hash, input.password)) {
+      user = u;
+      break;
+    }
+  }
+  if (!user) throw new AppError('unauthorized', LOGIN_FAILED);
+  const excluded = selfExclusionOf(user);
+  if (excluded) throw new SelfExcludedError(excluded);
+  await deps.limiter.reset(targetKey);
+  const token = await startSession(deps.db, ctx, user.id);
+  return { token, user: await loadUserDto(deps.db, t.id, user.id) };
+}
+
+const GOOGLE_FAILED: Localized = {
+  pt: 'Não foi possível entrar com o Google. Tente novamente.',
+  en: 'Could not sign in with Google. Please try again.',
+};
+
+/**
+ * POST /auth/google: a verified Google identity logs into the account it is linked to, or links to the account
+ * with the same e-mail when Google says the e-mail is verified. Without an account, the player registers first
+ * (registration needs the phone, birth date and consents Google does not give).
+ */
+export async function loginWithGoogle(deps: AuthDeps, ctx: RequestContext, input: { idToken: string }) {
+  const t = ctx.tenant;
+  if (!t.settings.casAllowGoogleAuth || !t.settings.googleClientId)
+    throw new AppError('forbidden', {
+      pt: 'O login com Google não está disponível.',
+      en: 'Google sign-in is not available.',
+    });
+  await enforceLimits(deps.limiter, [limit(`google:ip:${ctx.ip}`, LIMITS.googleIp)], tooMany);
+  const id = await verifyGoogleIdToken(deps.googleKeys, input.idToken, t.settings.googleClientId);
+  if (!id) throw new AppError('unauthorized', GOOGLE_FAILED);
+
+  let user = await repo.findUserByGoogleSub(deps.db, t.id, id.sub);
+  if (!user && id.email && id.emailVerified) {
+    const [byEmail] = await repo.findUsersByLogin(deps.db, t.id, { email: id.email });
+    if (byEmail && byEmail.google_sub === null) {
+      await repo.linkGoogle(deps.db, t.id, byEmail.id, id.sub);
+      user = byEmail;
+    }
+  }
+  if (!user)
+    throw new AppError('not_found', {
+      pt: 'Nenhuma conta vinculada a este Google. Cadastre-se primeiro com este e-mail.',
+      en: 'No account is linked to this Google account. Sign up first with this e-mail.',
+    });
+  const excluded = selfExclusionOf(user);
+  if (excluded) throw new SelfExcludedError(excluded);
+  const token = await startSession(deps.db, ctx, user.id);
+  return { token, user: await loadUserDto(deps.db, t.id, user.id) };
+}
+
+export async function getCurrentUser(db: Db, tenantId: number, userId: number) {
+  return { user: await loadUserDto(db, tenantId, userId) };
+}
+
+export async function logout(db: Db, tenantId: number, sessionId: number) {
+  await repo.revokeSession(db, tenantId, sessionId);
+  return { message: 'ok' };
+}
+
+// ---- recovery ----
+
+function targetOf(login: string): Target | null {
+  const email = login.includes('@') ? normalizeEmail(login) : null;
+  if (email) return { channel: 'email', to: email };
+  const phone = normalizePhone(login);
+  return phone ? { channel: 'sms', to: phone } : null;
+}
+
+/**
+ * POST /auth/recover-password: a reset code to the account's phone or e-mail. The reply is the same whether an
+ * account exists or not, and so are the limits (they count the target, not the account).
+ */
+export async function requestPasswordRecovery(deps: AuthDeps, ctx: RequestContext, input: { login: string }) {
+  const target = targetOf(input.login);
+  if (!target) throw fieldError('login', MSG.invalid);
+  await enforceLimits(
+    deps.limiter,
+    [
+      limit(`recover:ip:${ctx.ip}`, LIMITS.recoverIp),
+      limit(`recover:t:${ctx.tenant.id}:${target.to}`, LIMITS.recoverTarget),
+    ],
+    tooMany,
+  );
+  const [user] = await repo.findUsersByLogin(deps.db, ctx.tenant.id, {
+    email: target.channel === 'email' ? target.to : null,
+    phone: target.channel === 'sms' ? target.to : null,
+  });
+  if (user) await issueCode(deps, ctx, 'recover', target);
+  else
+    await enforceLimits(
+      deps.limiter,
+      [limit(`code:wait:${ctx.tenant.id}:recover:${target.to}`, { limit: 1, windowMs: CODE_RESEND_MS })],
+      waitMessage,
+    );
+  return {
+    message:
+      ctx.locale === 'en'
+        ? 'If an account uses these details, we sent it a code.'
+        : 'Se houver uma conta com esses dados, enviamos um código para ela.',
+    resend_in: CODE_RESEND_MS / 1000,
+    expires_in: CODE_TTL_MS / 1000,
+  };
+}
+
+/** POST /auth/reset-password: the code proves control of the phone or e-mail; every earlier session ends. */
+export async function resetPassword(
+  deps: AuthDeps,
+  ctx: RequestContext,
+  input: { login: string; code: string; password: string },
+) {
+  const t = ctx.tenant;
+  const target = targetOf(input.login);
+  if (!target) throw fieldError('login', MSG.invalid);
+  await enforceLimits(
+    deps.limiter,
+    [limit(`recover:ip:${ctx.ip}`, LIMITS.recoverIp), limit(`reset:t:${t.id}:${target.to}`, LIMITS.recoverTarget)],
+    tooMany,
+  );
+  const passwordHash = await deps.hasher.hash(input.password);
+  const result = await deps.db.transaction(async (tx) => {
+    const check = await checkCode(tx, t.id, 'recover', [target.to], input.code);
+    if (!check.ok) return check;
+    const [user] = await repo.findUsersByLogin(tx, t.id, {
+      email: target.channel === 'email' ? target.to : null,
+      phone: target.channel === 'sms' ? target.to : null,
+    });
+    if (!user) return { ok: false as const, message: MSG.codeInvalid };
+    await repo.setPasswordHash(tx, t.id, user.id, passwordHash);
+    await repo.markVerified(tx, t.id, user.id, target.channel);
+    await repo.revokeUserSessions(tx, t.id, user.id, null);
+    return { ok: true as const, user, token: await startSession(tx, ctx, user.id) };
+  });
+  if (!result.ok) throw fieldError('code', result.message);
+  const excluded = selfExclusionOf(result.user);
+  if (excluded) {
+    await repo.revokeUserSessions(deps.db, t.id, result.user.id, null);
+    throw new SelfExcludedError(excluded);
+  }
+  return { token: result.token, user: await loadUserDto(deps.db, t.id, result.user.id) };
+}
+
+// ---- changes by a logged-in player ----
+
+type Me = { tenantId: number; userId: number; sessionId: number };
+
+async function me(sql: Sql, m: Me): Promise<repo.UserRow> {
+  const u = await repo.findUserById(sql, m.tenantId, m.userId);
+  if (!u) throw new AppError('unauthorized');
+  return u;
+}
+
+/** POST /auth/request-password-change: a code to the player's e-mail (or phone) to change the password without it. */
+export async function requestPasswordChange(deps: AuthDeps, ctx: RequestContext, m: Me, input: { channel: Channel }) {
+  const u = await me(deps.db, m);
+  const target: Target = input.channel === 'sms' ? { channel: 'sms', to: u.phone } : { channel: 'email', to: u.email };
+  await issueCode(deps, ctx, 'password_change', target);
+  return codeSentReply(target.channel, ctx.locale);
+}
+
+/** POST /auth/verify-email and /auth/verify-phone: without a code, send one; with a code, mark the channel verified. */
+export async function verifyChannel(
+  deps: AuthDeps,
+  ctx: RequestContext,
+  m: Me,
+  input: { channel: Channel; code: string | null },
+) {
+  const u = await me(deps.db, m);
+  const purpose: repo.Purpose = input.channel === 'email' ? 'verify_email' : 'verify_phone';
+  const target: Target = { channel: input.channel, to: input.channel === 'email' ? u.email : u.phone };
+  if (input.code === null) {
+    await issueCode(deps, ctx, purpose, target);
+    return codeSentReply(target.channel, ctx.locale);
+  }
+  const result = await deps.db.transaction(async (tx) => {
+    const check = await checkCode(tx, m.tenantId, purpose, [target.to], input.code!);
+    if (check.ok) await repo.markVerified(tx, m.tenantId, m.userId, input.channel);
+    return check;
+  });
+  if (!result.ok) throw fieldError('code', result.message);
+  return { user: await loadUserDto(deps.db, m.tenantId, m.userId) };
+}
+
+export type UpdateAccountInput = {
+  currentPassword: string | null;
+  code: string | null;
+  password: string | null;
+  email: string | null;
+};
+
+/**
+ * POST /auth/update: a new password and/or e-mail. Proof is the current password, or a code from
+ * request-password-change (for accounts that have no password, e.g. Google-only). A new password ends every other
+ * session; a new e-mail must be verified again.
+ */
+export async function updateAccount(deps: AuthDeps, m: Me, input: UpdateAccountInput) {
+  const u = await me(deps.db, m);
+  await enforceLimits(deps.limiter, [limit(`update:u:${m.tenantId}:${m.userId}`, LIMITS.loginTarget)], tooMany);
+  if (input.email && input.email !== u.email) {
+    const taken = await repo.takenIdentifiers(deps.db, m.tenantId, { email: input.email, phone: '', cpf: null });
+    if (taken.email) throw fieldError('email', MSG.emailTaken);
+  }
+  let proofByPassword = false;
+  if (input.currentPassword !== null) {
+    proofByPassword = await deps.hasher.verify(u.password_hash, input.currentPassword);
+    if (!proofByPassword) throw fieldError('current_password', MSG.currentPassword);
+  }
+  const newHash = input.password ? await deps.hasher.hash(input.password) : null;
+  const result = await deps.db.transaction(async (tx) => {
+    if (!proofByPassword) {
+      const check = await checkCode(tx, m.tenantId, 'password_change', [u.email, u.phone], input.code ?? '');
+      if (!check.ok) return check;
+    }
+    if (newHash) {
+      await repo.setPasswordHash(tx, m.tenantId, m.userId, newHash);
+      await repo.revokeUserSessions(tx, m.tenantId, m.userId, m.sessionId);
+    }
+    if (input.email) await repo.setEmail(tx, m.tenantId, m.userId, input.email);
+    return { ok: true as const };
+  });
+  if (!result.ok) throw fieldError('code', result.message);
+  return { user: await loadUserDto(deps.db, m.tenantId, m.userId) };
+}

@@ -1,0 +1,78 @@
+import type { UserRow } from './repo';
+
+type Address = {
+  zip_code: string;
+  street: string;
+  number: string;
+  complement: string | null;
+  neighborhood: string;
+  city: string;
+  state: string;
+  country: string;
+};
+
+/** Privacy switches of /profile/update-settings, with the value a new account starts with. */
+export const PRIVACY_DEFAULTS = {
+  // Show a masked name ("Joã***") instead of the first name in the public bet feed, chat and rankings.
+  hide_name: false,
+  hide_from_ranking: false,
+  marketing_email: true,
+  marketing_sms: true,
+} as const;
+
+export type PrivacySettings = { -readonly [K in keyof typeof PRIVACY_DEFAULTS]: boolean };
+
+export type SelfExclusion = { value: string | null; start_at: string; end_at: string };
+
+export function selfExclusionOf(u: UserRow, now = new Date()): SelfExclusion | null {
+  if (!u.self_exclusion_end || !u.self_exclusion_start || u.self_exclusion_end <= now) return null;
+  return {
+    value: u.self_exclusion_value,
+    start_at: u.self_exclusion_start.toISOString(),
+    end_at: u.self_exclusion_end.toISOString(),
+  };
+}
+
+/** "123.456.789-09" -> "***.456.789-**": enough for the player to recognise, not enough to reuse. */
+export function maskCpf(cpf: string | null): string | null {
+  return cpf ? `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**` : null;
+}
+
+/**
+ * The User of spec section 3 (what /auth/me, login and register return, and what the web keeps in the auth_state
+ * cookie), plus the account fields the profile pages need. Nothing secret: no hashes, the CPF masked.
+ */
+export function toUserDto(u: UserRow, address: Address | null = null) {
+  return {
+    id: u.id,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    name: `${u.first_name} ${u.last_name}`.trim(),
+    email: u.email,
+    username: u.phone,
+    phone: u.phone,
+    birth_date: u.birth_date,
+    level: u.level,
+    totalBet: u.total_bet,
+    avatar: u.avatar,
+    language: u.language,
+    // Filled by the casino issue (game likes); the web syncs its like store from this list.
+    user_likes: [] as number[],
+    vip: { level: u.vip_level, points: u.vip_points },
+    // Filled by the wallet issue; zero until then.
+    wallet: { balance: 0, balance_withdrawal: 0, deposit_count: 0 },
+    address,
+    cpf: maskCpf(u.cpf),
+    email_verified: u.email_verified_at !== null,
+    phone_verified: u.phone_verified_at !== null,
+    has_password: u.password_hash !== null,
+    google_linked: u.google_sub !== null,
+    hide_metrics: u.hide_metrics,
+    settings: { ...PRIVACY_DEFAULTS, ...u.settings } as PrivacySettings,
+    referral_code: u.referral_code,
+    self_exclusion: selfExclusionOf(u),
+    created_at: u.created_at.toISOString(),
+  };
+}
+
+export type UserDto = ReturnType<typeof toUserDto>;

@@ -1,0 +1,243 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeWebDist, testApp } from '../../test/helpers';
+import { setTenantSettings } from '../tenants/service';
+
+const SPEC_FIELDS = [
+  'is_regulated',
+  'casino_id',
+  'colors',
+  'kyc',
+  'hasSports',
+  'hasBoxes',
+  'disable_18_popup',
+  'site',
+  'siteTitle',
+  'version',
+  'logo',
+  'main_domain',
+  'gtmId',
+  'gtmSource',
+  'html',
+  'jivoChat',
+  'active',
+  'cpa_value',
+  'affiliate_regular_user_active',
+  'banners',
+  'googleClientId',
+  'turnstileSiteKey',
+  'casVerifyRegistrations',
+  'casAllowGoogleAuth',
+  'social',
+  'betby',
+  'images',
+  'icons',
+  'min_deposit',
+  'max_deposit',
+  'min_withdrawal',
+  'max_withdrawal',
+  'deposit_popup_values',
+  'registerCPF',
+  'reg_license',
+  'reg_phone',
+  'reg_alert',
+  'login_requires_cpf',
+  'login_requires_phone',
+  'login_requires_email',
+  'cashback_release_day',
+  'cashback_release_hour',
+  'cashback_conversion_percentage',
+  'cashback',
+  'logo_sizes',
+  'chat_support',
+  'api_base_url',
+  'timezone',
+];
+
+describe('site config and tenancy', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp({ webDist: fakeWebDist(), tenantCacheTtlMs: 0, tenantNegativeCacheTtlMs: 0 });
+  });
+  afterAll(() => app.close());
+
+  it('serves every site-config field of the spec for the demo tenant, uncached', async () => {
+    const res = await app.inject({
+      url: '/api/site-config?timestamp=1732300000000',
+      headers: { host: 'localhost:3000' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    for (const f of SPEC_FIELDS) expect(body, f).toHaveProperty(f);
+    expect(body.site.name).toBe('Sorte Demo');
+    expect(body.api_base_url).toBe('/api');
+    expect(body.timezone).toBe('America/Sao_Paulo');
+    expect(body.betby).toEqual(expect.objectContaining({ active: expect.any(Boolean) }));
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(body).not.toHaveProperty('secrets');
+  });
+
+  it('answers the same at /site-config and for 127.0.0.1', async () => {
+    const a = await app.inject({ url: '/site-config', headers: { host: '127.0.0.1:3000' } });
+    const b = await app.inject({ url: '/api/site-config', headers: { host: 'localhost' } });
+    expect(a.statusCode).toBe(200);
+    expect(a.json()).toEqual(b.json());
+  });
+
+  it('never puts a secret in the config', async () => {
+    await app.db.query(`update tenants set secrets = '{"turnstile_secret":"s3cr3t-value"}'`);
+    const res = await app.inject({ url: '/api/site-config', headers: { host: 'localhost' } });
+    expect(res.body).not.toContain('s3cr3t-value');
+  });
+
+  it('gzips for clients that accept it', async () => {
+    const res = await app.inject({
+      url: '/api/site-config',
+      headers: { host: 'localhost', 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('resolves the tenant from ?domain= and rejects a malformed one', async () => {
+    const ok = await app.inject({ url: '/api/site-config?domain=127.0.0.1', headers: { host: 'cdn.example.com' } });
+    expect(ok.statusCode).toBe(200);
+    const bad = await app.inject({ url: '/api/site-config?domain=%3Cscript%3E', headers: { host: 'localhost' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Domínio inválido.');
+    const bad2 = await app.inject({ url: '/api/site-config?domain=a&domain=b', headers: { host: 'localhost' } });
+    expect(bad2.statusCode).toBe(400);
+  });
+
+  it('answers an unknown host with "platform not found", in the request language', async () => {
+    const pt = await app.inject({ url: '/api/site-config', headers: { host: 'unknown.example.com' } });
+    expect(pt.statusCode).toBe(404);
+    expect(pt.json()).toEqual({ message: 'Plataforma não encontrada.', code: 'tenant_not_found' });
+    const en = await app.inject({
+      url: '/api/site-config',
+      headers: { host: 'unknown.example.com', 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(en.json().message).toBe('Platform not found.');
+  });
+
+  it('rejects a malformed Host header with a clear 400', async () => {
+    const res = await app.inject({ url: '/api/site-config', headers: { host: 'bad host!' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Cabeçalho Host ausente ou inválido.');
+  });
+
+  it('gives JSON 404 for unknown API routes, never the web page', async () => {
+    const res = await app.inject({ url: '/api/does-not-exist', headers: { host: 'localhost' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json().message).toBe('Rota não encontrada.');
+    const post = await app.inject({ method: 'POST', url: '/api/nope', headers: { host: 'localhost' } });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('answers a huge query string with 414 and a bad query with 422', async () => {
+    const huge = await app.inject({
+      url: `/api/site-config?timestamp=${'9'.repeat(5000)}`,
+      headers: { host: 'localhost' },
+    });
+    expect(huge.statusCode).toBe(414);
+    const bad = await app.inject({ url: '/api/site-config?timestamp=yesterday', headers: { host: 'localhost' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('timestamp');
+  });
+
+  it('reports health and readiness', async () => {
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ok');
+  });
+
+  it('serves the legal pages in both languages, falling back to Portuguese', async () => {
+    for (const slug of [
+      'terms',
+      'privacy',
+      'aml-policy',
+      'betting-terms',
+      'responsible-gaming',
+      'em-conformidade-com-a-regulamentacao',
+    ]) {
+      const pt = await app.inject({ url: `/api/pages/${slug}`, headers: { host: 'localhost' } });
+      expect(pt.statusCode, slug).toBe(200);
+      expect(pt.json().locale).toBe('pt');
+      expect(pt.json().body.length).toBeGreaterThan(1000);
+      const en = await app.inject({ url: `/api/pages/${slug}?locale=en`, headers: { host: 'localhost' } });
+      expect(en.json().locale).toBe('en');
+      expect(en.json().title).not.toBe(pt.json().title);
+    }
+    const missing = await app.inject({ url: '/api/pages/nao-existe', headers: { host: 'localhost' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Página não encontrada.');
+    const weird = await app.inject({ url: '/api/pages/..%2F..%2Fetc', headers: { host: 'localhost' } });
+    expect(weird.statusCode).toBe(404);
+  });
+
+  it('lists the banners', async () => {
+    const res = await app.inject({ url: '/api/settings/banners', headers: { host: 'localhost' } });
+    expect(res.json().data.length).toBeGreaterThanOrEqual(3);
+  });
+
+  describe('the page shell', () => {
+    it('inlines the config and theme so the first paint needs no call', async () => {
+      const res = await app.inject({ url: '/', headers: { host: 'localhost:3000' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<html lang="pt-BR"');
+      expect(res.body).toContain('<style id="tenant-theme">:root{--c-primary:');
+      const state = JSON.parse(/window\.__SORTE__=(.*?)<\/script>/.exec(res.body)![1]!);
+      expect(state.state).toBe('ready');
+      expect(state.config.site.name).toBe('Sorte Demo');
+      expect(res.body).not.toContain('<!--app-');
+    });
+
+    it('answers /en pages in English and unknown paths with 404', async () => {
+      const en = await app.inject({ url: '/en/casino/games', headers: { host: 'localhost' } });
+      expect(en.statusCode).toBe(200);
+      expect(en.body).toContain('<html lang="en"');
+      const missing = await app.inject({ url: '/no/such/page', headers: { host: 'localhost' } });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain('"state":"ready"');
+      const file = await app.inject({ url: '/assets/missing.js', headers: { host: 'localhost' } });
+      expect(file.statusCode).toBe(404);
+      expect(file.headers['content-type']).toContain('application/json');
+    });
+
+    it('keeps the cookie language when the path has no prefix', async () => {
+      const res = await app.inject({ url: '/terms', headers: { host: 'localhost', cookie: 'i18n_redirected=en' } });
+      expect(res.body).toContain('<html lang="en"');
+    });
+
+    it('shows "platform not found" to an unknown host', async () => {
+      const res = await app.inject({ url: '/', headers: { host: 'nobody.example.com' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('"state":"not_found"');
+      expect(res.body).toContain('Plataforma não encontrada');
+    });
+
+    it('escapes operator text so it cannot close the script tag', async () => {
+      await setTenantSettings(app.db, {
+        host: 'localhost',
+        assignments: ['site.description="Best </script><script>alert(1)</script> odds"'],
+      });
+      const res = await app.inject({ url: '/', headers: { host: 'localhost' } });
+      expect(res.body).not.toContain('</script><script>alert(1)');
+      expect(res.body).toContain('Best &lt;/script&gt;');
+    });
+
+    it('puts an inactive tenant in maintenance (402) for pages and the API', async () => {
+      await setTenantSettings(app.db, { host: 'localhost', assignments: ['active=false'] });
+      const page = await app.inject({ url: '/', headers: { host: 'localhost' } });
+      expect(page.statusCode).toBe(402);
+      expect(page.body).toContain('"state":"maintenance"');
+      const api = await app.inject({ url: '/api/site-config', headers: { host: 'localhost' } });
+      expect(api.statusCode).toBe(402);
+      expect(api.json().code).toBe('maintenance');
+      await setTenantSettings(app.db, { host: 'localhost', assignments: ['active=true'] });
+      expect((await app.inject({ url: '/', headers: { host: 'localhost' } })).statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,151 @@
+import type { Db } from '../db/index';
+import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
+import { AppError } from '../platform/errors';
+
+export type OpsContext = { db: Db };
+export type Parsed = { flags: Record<string, string | true>; positional: string[] };
+export type Command = {
+  usage: string;
+  summary: string;
+  run(ctx: OpsContext, args: Parsed): Promise<string>;
+};
+
+export class UsageError extends Error {}
+
+export function parseArgs(argv: string[]): Parsed {
+  const flags: Record<string, string | true> = {};
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      if (eq > 2) flags[a.slice(2, eq)] = a.slice(eq + 1);
+      else {
+        const next = argv[i + 1];
+        if (next !== undefined && !next.startsWith('--')) {
+          flags[a.slice(2)] = next;
+          i++;
+        } else flags[a.slice(2)] = true;
+      }
+    } else positional.push(a);
+  }
+  return { flags, positional };
+}
+
+function need(args: Parsed, name: string, usage: string): string {
+  const v = args.flags[name];
+  if (typeof v !== 'string' || !v) throw new UsageError(`missing --${name}\nusage: ${usage}`);
+  return v;
+}
+
+function table(rows: Record<string, string | number | boolean>[]): string {
+  if (rows.length === 0) return '(none)';
+  const cols = Object.keys(rows[0]!);
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (vals: string[]) =>
+    vals
+      .map((v, i) => v.padEnd(width[i]!))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(cols),
+    line(width.map((w) => '-'.repeat(w))),
+    ...rows.map((r) => line(cols.map((c) => String(r[c])))),
+  ].join('\n');
+}
+
+/** Operator commands. Later modules add theirs here; every command validates fully before it writes. */
+export const COMMANDS: Record<string, Command> = {
+  'tenant:list': {
+    usage: 'tenant:list',
+    summary: 'list tenants with their hosts',
+    async run({ db }) {
+      const tenants = await listTenants(db);
+      return table(
+        tenants.map((t) => ({
+          id: t.id,
+          name: t.name,
+          active: t.active,
+          revision: t.revision,
+          regulated: t.settings.is_regulated,
+          hosts: t.hosts.join(','),
+        })),
+      );
+    },
+  },
+  'tenant:show': {
+    usage: 'tenant:show --host H',
+    summary: "print a tenant's settings as JSON",
+    async run({ db }, args) {
+      const host = need(args, 'host', this.usage);
+      const t = (await listTenants(db)).find((x) => x.hosts.includes(host.toLowerCase()));
+      if (!t) throw new AppError('not_found', `no tenant is served from ${host}`);
+      return JSON.stringify(
+        { id: t.id, name: t.name, active: t.active, hosts: t.hosts, settings: t.settings },
+        null,
+        2,
+      );
+    },
+  },
+  'tenant:create': {
+    usage: 'tenant:create --host H --name N',
+    summary: 'create a tenant served from host H, with default settings',
+    async run({ db }, args) {
+      const t = await createTenant(db, { host: need(args, 'host', this.usage), name: need(args, 'name', this.usage) });
+      return `created tenant ${t.id} "${t.name}" on ${t.hosts.join(', ')}`;
+    },
+  },
+  'tenant:set': {
+    usage: 'tenant:set --host H key=value [key=value ...]   (values are JSON: name=\'"Nova"\' active=false)',
+    summary: 'change settings; all validated together, nothing written on any error',
+    async run({ db }, args) {
+      const t = await setTenantSettings(db, { host: need(args, 'host', this.usage), assignments: args.positional });
+      return `tenant ${t.id} updated to revision ${t.revision}`;
+    },
+  },
+  'tenant:add-host': {
+    usage: 'tenant:add-host --host H --add NEW_HOST [--primary]',
+    summary: 'serve the tenant of host H from NEW_HOST too',
+    async run({ db }, args) {
+      const t = await addTenantHost(db, {
+        tenantHost: need(args, 'host', this.usage),
+        newHost: need(args, 'add', this.usage),
+        primary: args.flags.primary === true,
+      });
+      return `tenant ${t.id} hosts: ${t.hosts.join(', ')}`;
+    },
+  },
+};
+
+export function helpText(): string {
+  return [
+    'usage: npm run ops -- <command> [options]',
+    '',
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}`),
+  ].join('\n');
+}
+
+export type OpsResult = { ok: boolean; output: string };
+
+/** Runs one command line. Errors come back as text for the operator, never as a stack trace. */
+export async function runCommand(ctx: OpsContext, argv: string[]): Promise<OpsResult> {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help') return { ok: true, output: helpText() };
+  const cmd = COMMANDS[name];
+  if (!cmd) return { ok: false, output: `unknown command "${name}"\n\n${helpText()}` };
+  try {
+    return { ok: true, output: await cmd.run(ctx, parseArgs(rest)) };
+  } catch (err) {
+    if (err instanceof UsageError) return { ok: false, output: err.message };
+    if (err instanceof AppError) {
+      const body = err.toBody('en');
+      const detail = body.errors
+        ? `\n${Object.entries(body.errors)
+            .map(([k, v]) => `  ${k}: ${v.join('; ')}`)
+            .join('\n')}`
+        : '';
+      return { ok: false, output: `error: ${err.message}${detail}\nnothing was written.` };
+    }
+    throw err;
+  }
+}

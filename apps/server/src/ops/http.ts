@@ -1,0 +1,31 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { runCommand } from './commands';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    opsToken: string;
+  }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** POST /_ops/run: the ops CLI's way in while a PGlite server holds the data directory. Loopback + token only. */
+export async function opsRoutes(app: FastifyInstance) {
+  const token = randomBytes(32).toString('hex');
+  app.decorate('opsToken', token);
+  app.post<{ Body: { argv?: unknown } }>('/_ops/run', { config: { tenant: 'none' } }, async (req, reply) => {
+    const given = Buffer.from(String(req.headers.authorization ?? '').replace(/^Bearer /, ''));
+    const ok =
+      LOOPBACK.has(req.socket.remoteAddress ?? '') &&
+      given.length === token.length &&
+      timingSafeEqual(given, Buffer.from(token));
+    if (!ok) return reply.code(404).send({ message: 'Not found.' });
+    const argv = req.body?.argv;
+    if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string'))
+      return reply.code(400).send({ message: 'argv must be a list of strings' });
+    const result = await runCommand({ db: app.db }, argv);
+    app.tenants.invalidate();
+    return result;
+  });
+}

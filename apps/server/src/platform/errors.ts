@@ -1,0 +1,56 @@
+import type { ErrorBody, Locale } from '@sorte/contracts';
+import { type MessageKey, message } from './i18n';
+
+/** One table from error code to HTTP status: the only place a status is chosen for an error. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_body: 400,
+  invalid_host: 400,
+  invalid_domain: 400,
+  unauthorized: 401,
+  maintenance: 402,
+  forbidden: 403,
+  not_found: 404,
+  route_not_found: 404,
+  tenant_not_found: 404,
+  page_not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
+  validation: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const satisfies Record<MessageKey, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type Localized = string | Record<Locale, string>;
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail?: Localized,
+    readonly fields?: Record<string, Localized[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(typeof detail === 'string' ? detail : (detail?.pt ?? code));
+    this.status = ERROR_STATUS[code];
+  }
+
+  toBody(locale: Locale): ErrorBody {
+    const pick = (m: Localized) => (typeof m === 'string' ? m : m[locale]);
+    const body: ErrorBody = { message: this.detail ? pick(this.detail) : message(locale, this.code), code: this.code };
+    if (this.fields) {
+      body.errors = Object.fromEntries(Object.entries(this.fields).map(([k, v]) => [k, v.map(pick)]));
+    }
+    return body;
+  }
+}
+
+export function errorBody(code: ErrorCode, locale: Locale): ErrorBody {
+  return { message: message(locale, code), code };
+}

@@ -1,0 +1,62 @@
+import type { Locale } from '@sorte/contracts';
+
+/** Server-side message catalogue. The web has its own; these are what the API puts in error bodies. */
+const MESSAGES = {
+  pt: {
+    bad_request: 'Requisição inválida.',
+    invalid_body: 'O corpo da requisição não é um JSON válido.',
+    invalid_host: 'Cabeçalho Host ausente ou inválido.',
+    invalid_domain: 'Domínio inválido.',
+    unauthorized: 'Sua sessão expirou. Faça login novamente.',
+    maintenance: 'Fazendo uma pausa para melhorar! Para descobrir mais, entre em contato com um administrador!',
+    forbidden: 'Você não tem permissão para fazer isso.',
+    not_found: 'Não encontrado.',
+    route_not_found: 'Rota não encontrada.',
+    tenant_not_found: 'Plataforma não encontrada.',
+    page_not_found: 'Página não encontrada.',
+    method_not_allowed: 'Método não permitido.',
+    conflict: 'Conflito com o estado atual do recurso.',
+    payload_too_large: 'O conteúdo enviado é grande demais.',
+    uri_too_long: 'O endereço da requisição é longo demais.',
+    unsupported_media_type: 'Tipo de conteúdo não suportado.',
+    validation: 'Os dados enviados são inválidos.',
+    rate_limited: 'Muitas requisições. Tente novamente em instantes.',
+    internal: 'Ops! Algo deu errado. Tente novamente.',
+    unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  },
+  en: {
+    bad_request: 'Invalid request.',
+    invalid_body: 'The request body is not valid JSON.',
+    invalid_host: 'Missing or invalid Host header.',
+    invalid_domain: 'Invalid domain.',
+    unauthorized: 'Your session has expired. Please log in again.',
+    maintenance: 'Taking a break to improve! To find out more, contact an administrator!',
+    forbidden: 'You are not allowed to do that.',
+    not_found: 'Not found.',
+    route_not_found: 'Route not found.',
+    tenant_not_found: 'Platform not found.',
+    page_not_found: 'Page not found.',
+    method_not_allowed: 'Method not allowed.',
+    conflict: 'Conflict with the current state of the resource.',
+    payload_too_large: 'The content sent is too large.',
+    uri_too_long: 'The request address is too long.',
+    unsupported_media_type: 'Unsupported content type.',
+    validation: 'The data sent is invalid.',
+    rate_limited: 'Too many requests. Please try again shortly.',
+    internal: 'Oops! Something went wrong. Please try again.',
+    unavailable: 'Service temporarily unavailable. Please try again shortly.',
+  },
+} as const;
+
+export type MessageKey = keyof (typeof MESSAGES)['pt'];
+
+export function message(locale: Locale, key: MessageKey): string {
+  return MESSAGES[locale][key];
+}
+
+/** The request's language: en when the first preferred tag is English, else Portuguese. */
+export function localeFromHeader(acceptLanguage: string | undefined): Locale {
+  if (!acceptLanguage) return 'pt';
+  const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first === 'en' || first.startsWith('en-') || first.startsWith('en;') ? 'en' : 'pt';
+}

@@ -1,0 +1,56 @@
+import type { RouteDef } from '@sorte/contracts';
+import { type ComponentType, lazy } from 'react';
+import { shouldPrefetch } from '../shared/lib/perf-monitor';
+
+type Loader = () => Promise<{ default: ComponentType<PageProps> }>;
+export type PageProps = { route: RouteDef };
+
+const home = () => import('../features/site/routes/home-page');
+const legal = () => import('../features/site/routes/legal-page');
+const content = () => import('../features/site/routes/content-page');
+const offline = () => import('../features/site/routes/offline-page');
+const errorRoute = () => import('./error-route-page');
+const unavailable = () => import('./feature-unavailable');
+const newComponents = () => import('../features/showcase/routes/new-components-page');
+const animation = () => import('../features/showcase/routes/animation-page');
+
+/** Pages built so far, by route name. Every other route shows the honest "not available yet" page. */
+const LOADERS: Record<string, Loader> = {
+  home,
+  terms: legal,
+  privacy: legal,
+  'aml-policy': legal,
+  'betting-terms': legal,
+  'responsible-gaming': legal,
+  'regulatory-compliance': legal,
+  page: content,
+  offline,
+  error: errorRoute,
+  'new-components': newComponents as Loader,
+  animation: animation as Loader,
+};
+
+const loaderFor = (name: string): Loader => LOADERS[name] ?? unavailable;
+
+const components = new Map<Loader, ComponentType<PageProps>>();
+
+/** One lazy component per chunk, so two routes sharing a page (the legal pages) share the module. */
+export function pageComponent(name: string): ComponentType<PageProps> {
+  const loader = loaderFor(name);
+  let component = components.get(loader);
+  if (!component) {
+    component = lazy(loader);
+    components.set(loader, component);
+  }
+  return component;
+}
+
+const prefetched = new Set<Loader>();
+
+/** Starts loading a route's code on hover or focus of a link, unless the connection is slow or data-saving. */
+export function prefetchRoute(name: string): void {
+  const loader = loaderFor(name);
+  if (prefetched.has(loader) || !shouldPrefetch()) return;
+  prefetched.add(loader);
+  loader().catch(() => prefetched.delete(loader));
+}

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useLocale, useT } from '../../../shared/lib/i18n';
+import { localizePath } from '../../../shared/lib/locale';
+import { sportsPath, useSiteConfig } from '../../../shared/lib/site-config';
+import { bannersFor, HeroCarousel } from '../components/hero-carousel';
+import './home-page.css';
+
+type Shortcut = { key: string; to: string; icon: ReactNode };
+
+/** The home frame: the tenant's banners, shortcuts to the main areas, and the slot where the game rails go. */
+export default function HomePage() {
+  const t = useT();
+  const locale = useLocale();
+  const config = useSiteConfig();
+  const banners = bannersFor(config.banners ?? [], locale);
+  const sports = sportsPath(config);
+
+  const shortcuts: Shortcut[] = [
+    { key: 'casino', to: '/casino/games', icon: ICONS.casino },
+    ...(sports ? [{ key: 'sports', to: sports, icon: ICONS.sports }] : []),
+    { key: 'promotions', to: '/promotion', icon: ICONS.promotions },
+    { key: 'bonus', to: '/bonus', icon: ICONS.bonus },
+    { key: 'ranking', to: '/ranking', icon: ICONS.ranking },
+  ];
+
+  return (
+    <div className="home">
+      <h1 className="ui-visually-hidden">{t('site.home.heading', { name: config.site.name })}</h1>
+      <HeroCarousel banners={banners} />
+
+      <nav className="home__shortcuts" aria-label={t('site.home.shortcuts')}>
+        {shortcuts.map((s) => (
+          <ShortcutCard key={s.key} to={localizePath(s.to, locale)} icon={s.icon}>
+            <span className="home__shortcut-title">{t(`site.home.${s.key}`)}</span>
+            <span className="home__shortcut-text">{t(`site.home.${s.key}Text`)}</span>
+          </ShortcutCard>
+        ))}
+      </nav>
+
+      {/* Game rails (featured, categories, providers) mount here when the casino feature lands. */}
+      <div className="home__rails" data-slot="game-rails" />
+    </div>
+  );
+}
+
+function ShortcutCard({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Link to={to} className="home__shortcut">
+      <span className="home__shortcut-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="home__shortcut-body">{children}</span>
+    </Link>
+  );
+}
+
+const svg = (d: string) => (
+  <svg
+    viewBox="0 0 24 24"
+    width="22"
+    height="22"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.9"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
+    <path d={d} />
+  </svg>
+);
+
+const ICONS = {
+  casino: svg(
+    'M5 4h10a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM17 5.5l2.6.8a2 2 0 0 1 1.3 2.5L18 19M10 9.5c1-1.3 3 .2 0 3-3-2.8-1-4.3 0-3z',
+  ),
+  sports: svg(
+    'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7.5l4 2.9-1.5 4.6h-5L8 10.4zM12 3v4.5M16 10.4l4.6-1.6M14.5 15l2.7 4M9.5 15l-2.7 4M8 10.4L3.4 8.8',
+  ),
+  promotions: svg(
+    'M3.5 8h17v4h-17zM5 12v8h14v-8M12 8v12M12 8c-1.5-3.5-5.5-4-5.5-1.5S10 8 12 8zM12 8c1.5-3.5 5.5-4 5.5-1.5S14 8 12 8z',
+  ),
+  bonus: svg('M6 3.5h12l3.5 5L12 20.5 2.5 8.5zM2.5 8.5h19M9 3.5l-1.5 5L12 20.5l4.5-12-1.5-5'),
+  ranking: svg(
+    'M8 4h8v5a4 4 0 0 1-8 0zM8 6H4.5c0 3 1.5 4.5 3.7 4.8M16 6h3.5c0 3-1.5 4.5-3.7 4.8M12 13v4M8.5 20h7M9.5 17h5',
+  ),
+};

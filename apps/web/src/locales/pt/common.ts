@@ -1,0 +1,9 @@
+// Words shared across the site (namespace `common`).
+export default {
+  languages: { pt: 'Português', en: 'English' },
+  close: 'Fechar',
+  loading: 'Carregando...',
+  retry: 'Tentar novamente',
+  previous: 'Anterior',
+  next: 'Próximo',
+};

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = import.meta.dirname;
+const API = 'http://127.0.0.1:3000';
+
+/** After the build, writes .gz and .br beside every text asset so the server can send them precompressed. */
+function precompress(): Plugin {
+  const TEXT = /\.(js|mjs|css|svg|html|json|txt|webmanifest)$/;
+  let outDir = '';
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? walk(p) : [p];
+    });
+  return {
+    name: 'sorte-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!TEXT.test(file)) continue;
+        const data = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  plugins: [react(), precompress()],
+  server: {
+    proxy: Object.fromEntries(['/api', '/site-config', '/static', '/healthz'].map((p) => [p, { target: API }])),
+  },
+  build: {
+    outDir: path.join(root, 'dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // The contracts package re-exports zod schemas from its index; the browser only needs a few plain
+        // functions and types from it. Declaring its modules free of side effects lets unused schemas (and zod)
+        // drop out of the bundle.
+        moduleSideEffects: (id: string) => !id.includes('/packages/contracts/'),
+      },
+    },
+  },
+});

@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './money';
+export * from './routes';
+export * from './site-config';

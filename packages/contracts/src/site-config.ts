@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { Centavos } from './money';
+
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like #1a2b3c');
+const url = z
+  .string()
+  .max(2048)
+  .refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'expected an absolute URL or a path starting with /');
+const optionalUrl = url.nullable().default(null);
+const shortText = (max: number) => z.string().trim().max(max);
+
+export const Palette = z.object({
+  background: hex,
+  surface: hex,
+  surface_alt: hex,
+  text: hex,
+  text_muted: hex,
+  border: hex,
+});
+
+export const Colors = z.object({
+  primary: hex,
+  primary_text: hex,
+  secondary: hex,
+  secondary_text: hex,
+  success: hex,
+  warning: hex,
+  danger: hex,
+  info: hex,
+  dark: Palette,
+  light: Palette,
+});
+export type Colors = z.infer<typeof Colors>;
+
+export const Banner = z.object({
+  id: z.string().min(1).max(64),
+  title: shortText(120),
+  alt: shortText(200),
+  image: url,
+  image_mobile: url.nullable().default(null),
+  link: url.nullable().default(null),
+  position: z.number().int().min(0).max(1000).default(0),
+  locale: z.enum(['pt', 'en']).nullable().default(null),
+});
+export type Banner = z.infer<typeof Banner>;
+
+const localized = z.object({ pt: shortText(300), en: shortText(300) });
+
+/** The hour of a day, "HH:MM" 24 h, in the tenant's time zone. */
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM');
+
+/**
+ * What an operator stores for a tenant (tenant:set edits this). Everything here is public: secrets (PSP
+ * credentials, captcha secret ...) live in the tenant's separate secrets column and never reach this schema.
+ */
+export const TenantSettings = z
+  .object({
+    is_regulated: z.boolean().default(false),
+    kyc: z.boolean().default(true),
+    hasSports: z.boolean().default(false),
+    hasBoxes: z.boolean().default(true),
+    disable_18_popup: z.boolean().default(false),
+    site: z.object({
+      name: shortText(60).min(1),
+      title: shortText(120).min(1),
+      description: shortText(300),
+      link: url,
+    }),
+    siteTitle: shortText(120).min(1),
+    logo: url,
+    /** The logo for the light colour mode; the main logo is drawn for dark backgrounds. */
+    logo_light: optionalUrl,
+    logo_sizes: z
+      .object({ header: z.number().int().min(16).max(120), footer: z.number().int().min(16).max(120) })
+      .default({ header: 40, footer: 30 }),
+    colors: Colors,
+    gtmId: z
+      .string()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/, 'expected a tag manager id like GTM-ABC123')
+      .nullable()
+      .default(null),
+    gtmSource: optionalUrl,
+    html: z.string().max(20000).nullable().default(null),
+    jivoChat: z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,32}$/)
+      .nullable()
+      .default(null),
+    chat_support: z.boolean().default(false),
+    cpa_value: Centavos.default(0),
+    affiliate_regular_user_active: z.boolean().default(false),
+    banners: z.array(Banner).max(20).default([]),
+    googleClientId: z.string().max(200).nullable().default(null),
+    turnstileSiteKey: z.string().max(200).nullable().default(null),
+    casVerifyRegistrations: z.boolean().default(true),
+    casAllowGoogleAuth: z.boolean().default(false),
+    social: z
+      .object({
+        instagram: optionalUrl,
+        telegram: optionalUrl,
+        x: optionalUrl,
+        facebook: optionalUrl,
+        youtube: optionalUrl,
+        tiktok: optionalUrl,
+        whatsapp: optionalUrl,
+      })
+      .default({
+        instagram: null,
+        telegram: null,
+        x: null,
+        facebook: null,
+        youtube: null,
+        tiktok: null,
+        whatsapp: null,
+      }),
+    betby: z
+      .object({
+        active: z.boolean(),
+        brand_id: z.string().max(64).nullable(),
+        theme_name: z.string().max(64).nullable(),
+      })
+      .default({ active: false, brand_id: null, theme_name: null }),
+    images: z
+      .object({
+        favicon: optionalUrl,
+        app_icon: optionalUrl,
+        og_image: optionalUrl,
+        background: optionalUrl,
+      })
+      .default({ favicon: null, app_icon: null, og_image: null, background: null }),
+    icons: z.record(z.string().regex(/^[a-z0-9_-]{1,40}$/), url).default({}),
+    min_deposit: Centavos.min(1),
+    max_deposit: Centavos.min(1),
+    min_withdrawal: Centavos.min(1),
+    max_withdrawal: Centavos.min(1),
+    deposit_popup_values: z.array(Centavos.min(1)).min(1).max(8),
+    registerCPF: z.boolean().default(false),
+    reg_license: shortText(300).nullable().default(null),
+    reg_phone: shortText(40).nullable().default(null),
+    reg_alert: localized.nullable().default(null),
+    login_requires_cpf: z.boolean().default(false),
+    login_requires_phone: z.boolean().default(true),
+    login_requires_email: z.boolean().default(true),
+    cashback: z.boolean().default(false),
+    /** ISO weekday the weekly cashback is released on: 1 = Monday ... 7 = Sunday. */
+    cashback_release_day: z.number().int().min(1).max(7).default(1),
+    cashback_release_hour: clock.default('12:01'),
+    /** Share of net losses returned as cashback, in percent (0-100, two decimals). */
+    cashback_conversion_percentage: z.number().min(0).max(100).default(0),
+    timezone: z
+      .string()
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'unknown IANA time zone')
+      .default('America/Sao_Paulo'),
+    api_base_url: z
+      .string()
+      .max(300)
+      .refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'expected /api or an absolute URL')
+      .default('/api'),
+    default_locale: z.enum(['pt', 'en']).default('pt'),
+  })
+  .superRefine((s, ctx) => {
+    if (s.min_deposit > s.max_deposit)
+      ctx.addIssue({ code: 'custom', path: ['min_deposit'], message: 'min_deposit must not exceed max_deposit' });
+    if (s.min_withdrawal > s.max_withdrawal)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['min_withdrawal'],
+        message: 'min_withdrawal must not exceed max_withdrawal',
+      });
+    s.deposit_popup_values.forEach((v, i) => {
+      if (v < s.min_deposit || v > s.max_deposit)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['deposit_popup_values', i],
+          message: 'each deposit popup value must lie between min_deposit and max_deposit',
+        });
+    });
+    if (s.is_regulated && s.betby.active && !s.betby.brand_id)
+      ctx.addIssue({ code: 'custom', path: ['betby', 'brand_id'], message: 'betby.active needs a brand_id' });
+  });
+export type TenantSettings = z.infer<typeof TenantSettings>;
+export type TenantSettingsInput = z.input<typeof TenantSettings>;
+
+/** GET /api/site-config: every field of spec section 3 plus what the client needs to start. */
+export type PublicSiteConfig = TenantSettings & {
+  casino_id: number;
+  active: boolean;
+  /** Changes whenever the operator changes the tenant: clients and caches key on it. */
+  version: string;
+  main_domain: { subdomain: string; host: string };
+};

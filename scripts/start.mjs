@@ -1,0 +1,32 @@
+// npm start: build the web bundle when it is missing or older than its sources, then run the server, which
+// applies migrations and seeds the demo tenant on first start. One process serves web + API.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist/index.html');
+
+function newest(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return fs.readdirSync(p).reduce((m, f) => Math.max(m, newest(path.join(p, f))), st.mtimeMs);
+}
+
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages']
+  .map((p) => newest(path.join(root, p)))
+  .reduce((a, b) => Math.max(a, b), 0);
+if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources) {
+  console.log('Building the web app...');
+  const r = spawnSync('npm', ['run', 'build', '-w', '@sorte/web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { LOG_LEVEL: 'info', ...process.env },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
