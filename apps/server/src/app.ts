@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
 import { type Db, openDb } from './db/index';
 import { migrate } from './db/migrate';
@@ -34,7 +34,7 @@ const ASSET_EXT = /\.[a-z0-9]{1,8}$/i;
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    disableRequestLogging: !config.logRequests,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -82,7 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await root.register(rootSiteConfigRoute);
     if (config.devTools) await root.register(devOutboxPage);
   });
-  await app.register(opsRoutes);
+  opsRoutes(app);
 
   await registerStatic(app, config);
   registerPages(app, config);

@@ -114,7 +114,8 @@ function scoreMatch(pattern: string[], segs: string[]): number | null {
   let score = 0;
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i]!;
-    if (p === '*') return segs.length > i ? score + 1 : null;
+    // A trailing `*` matches zero or more segments: `/sportsbook` is the sportsbook route, as in the web router.
+    if (p === '*') return segs.length >= i ? score + 1 : null;
     const s = segs[i];
     if (s === undefined) return null;
     if (p.startsWith(':')) score += 2;

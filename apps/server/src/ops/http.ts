@@ -11,7 +11,9 @@ declare module 'fastify' {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** POST /_ops/run: the ops CLI's way in while a PGlite server holds the data directory. Loopback + token only. */
-export async function opsRoutes(app: FastifyInstance) {
+export function opsRoutes(app: FastifyInstance) {
+  // Decorated and routed on the root instance (not inside an encapsulated plugin), so `app.opsToken` is what
+  // local-server.ts writes to DATA_DIR/server.json for the CLI.
   const token = randomBytes(32).toString('hex');
   app.decorate('opsToken', token);
   app.post<{ Body: { argv?: unknown } }>('/_ops/run', { config: { tenant: 'none' } }, async (req, reply) => {

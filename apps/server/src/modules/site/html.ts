@@ -82,8 +82,10 @@ export class HtmlShell {
   /** The page for a tenant's route, cached per tenant revision, locale and route. */
   forTenant(t: Tenant, locale: Locale, route: RouteDef | null): Prepared | null {
     const key = `${t.id}:${t.revision}:${t.active}:${locale}:${route?.name ?? '404'}`;
+    // load() first: a rebuilt index.html (new asset names) must clear the cached pages before any is served.
+    if (this.load() === null) return null;
     const hit = this.cache.get(key);
-    if (hit && this.template) return hit;
+    if (hit) return hit;
     const s = t.settings;
     if (!t.active) {
       return this.cached(key, {
@@ -118,6 +120,7 @@ export class HtmlShell {
 
   notFound(locale: Locale): Prepared | null {
     const key = `unknown:${locale}`;
+    if (this.load() === null) return null;
     return (
       this.cache.get(key) ??
       this.cached(key, {

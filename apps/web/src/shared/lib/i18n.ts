@@ -16,9 +16,24 @@ export const useLocaleStore = create<LocaleState>((set) => ({
 
 export const getLocale = (): Locale => useLocaleStore.getState().locale;
 
+type Tree = Record<string, unknown>;
+const extra: Record<Locale, Tree> = { pt: {}, en: {} };
+
+/**
+ * Adds a feature's namespace at runtime. Feature chunks (wallet, auth, casino ...) register their own strings when
+ * their module loads, so the home route's bundle carries only the shell's messages:
+ * `registerMessages('wallet', { pt: ptWallet, en: enWallet })` at the top of the feature's entry module.
+ */
+export function registerMessages(namespace: string, byLocale: Record<Locale, Tree>): void {
+  extra.pt[namespace] = byLocale.pt;
+  extra.en[namespace] = byLocale.en;
+}
+
 /** The raw value at a dotted key ("app.error.jokes.404"), or undefined. */
 export function lookup(locale: Locale, key: string): unknown {
-  let node: unknown = messages[locale];
+  const dot = key.indexOf('.');
+  const ns = dot < 0 ? key : key.slice(0, dot);
+  let node: unknown = ns in extra[locale] ? extra[locale] : messages[locale];
   for (const part of key.split('.')) {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[part];

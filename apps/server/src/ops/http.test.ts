@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { testApp } from '../test/helpers';
+
+describe('ops through the running server (/_ops/run)', () => {
+  let app: FastifyInstance;
+  let base: string;
+  beforeAll(async () => {
+    app = await testApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  });
+  afterAll(() => app.close());
+
+  const run = (argv: unknown, token = app.opsToken) =>
+    fetch(`${base}/_ops/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ argv }),
+    });
+
+  it('exposes the per-start token on the root instance, where the CLI announcement reads it', () => {
+    expect(app.opsToken).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('runs a command with the token and makes the change visible to the next request at once', async () => {
+    const res = await run(['tenant:create', '--host', 'ops-http.test', '--name', 'Ops HTTP']);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { ok: boolean }).ok).toBe(true);
+    const cfg = await app.inject({ url: '/api/site-config', headers: { host: 'ops-http.test' } });
+    expect(cfg.statusCode).toBe(200);
+    expect(cfg.json().site_name ?? cfg.json().siteName ?? cfg.body).toBeTruthy();
+  });
+
+  it('answers 404 to a wrong token and writes nothing', async () => {
+    const res = await run(['tenant:create', '--host', 'nope.test', '--name', 'Nope'], 'f'.repeat(64));
+    expect(res.status).toBe(404);
+    const cfg = await app.inject({ url: '/api/site-config', headers: { host: 'nope.test' } });
+    expect(cfg.statusCode).toBe(404);
+  });
+
+  it('rejects argv that is not a list of strings with 400', async () => {
+    expect((await run('tenant:list')).status).toBe(400);
+  });
+});
