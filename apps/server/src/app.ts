@@ -7,10 +7,21 @@ import { type Db, openDb } from './db/index';
 import { migrate } from './db/migrate';
 import { devOutboxPage } from './modules/auth/dev-outbox';
 import { accountRoutes } from './modules/auth/plugin';
+import { casinoRoutes } from './modules/casino/routes';
+import { seedCasinoDemo } from './modules/casino/seed';
+import { chatRoutes } from './modules/chat/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { originalsRoutes } from './modules/originals/routes';
+import { sandboxProviderRoutes } from './modules/providers/sandbox/server';
+import { manifestRoute } from './modules/push/manifest';
+import { pushRoutes } from './modules/push/routes';
+import { registerRealtime } from './modules/realtime/plugin';
+import { broadcastingRoutes } from './modules/realtime/routes';
 import { HtmlShell, pageLocale, routeFor } from './modules/site/html';
 import { rootSiteConfigRoute, siteRoutes } from './modules/site/routes';
 import { seedDemoTenant } from './modules/site/seed';
 import { findTenantByHost } from './modules/tenants/repo';
+import { devPixPage, walletModule } from './modules/wallet/plugin';
 import { opsRoutes } from './ops/http';
 import { AppError, errorBody } from './platform/errors';
 import { NO_CACHE, sendPrepared } from './platform/http';
@@ -45,6 +56,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (!deps.db) app.addHook('onClose', () => db.close());
   await migrate(db);
   if (config.seedDemo) await seedDemoTenant(db);
+  if (config.seedDemo) await seedCasinoDemo(db);
 
   app.decorate('db', db);
   app.decorate('config', config);
@@ -69,19 +81,31 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   const resolveTenant = tenantHook((host) => app.tenants.resolve(host));
+  await registerRealtime(app);
   await app.register(
     async (api) => {
       api.addHook('onRequest', resolveTenant);
       await api.register(siteRoutes);
       await api.register(accountRoutes);
+      await api.register(walletModule);
+      await api.register(casinoRoutes);
+      await api.register(broadcastingRoutes);
+      await api.register(chatRoutes);
+      await api.register(notificationRoutes);
+      await api.register(pushRoutes);
+      await api.register(originalsRoutes);
     },
     { prefix: '/api' },
   );
   await app.register(async (root) => {
     root.addHook('onRequest', resolveTenant);
     await root.register(rootSiteConfigRoute);
+    await root.register(manifestRoute);
     if (config.devTools) await root.register(devOutboxPage);
+    if (config.devTools) await root.register(devPixPage);
   });
+  // The built-in game provider stand-in (a separate system that runs in this process for the demo catalog).
+  if (config.devTools || config.seedDemo) sandboxProviderRoutes(app, db);
   opsRoutes(app);
 
   await registerStatic(app, config);

@@ -42,6 +42,32 @@ const EnvSchema = z.object({
   /** argon2id cost. Defaults follow OWASP (19 MiB, 2 passes); tests lower them. */
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(19_456),
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
+  /** PIX PSP: "sandbox" (built-in stand-in on 127.0.0.1, the default outside production) or "bcb" (a real PSP). */
+  PIX_PSP: z.enum(['sandbox', 'bcb']).optional(),
+  /** Base URL of the PSP's API Pix (for "bcb"; for "sandbox" it is set to the stand-in's address). */
+  PIX_PSP_URL: z.url().optional(),
+  PIX_CLIENT_ID: z.string().min(1).default('sorte-sandbox'),
+  PIX_CLIENT_SECRET: z.string().min(1).default('sorte-sandbox-secret'),
+  /** The receiver's PIX key at the PSP (cob "chave"). */
+  PIX_KEY: z.string().min(1).max(77).default('pix@sorte.local'),
+  /** Public base URL the PSP posts webhooks to (default: this server's own address). */
+  PIX_WEBHOOK_URL: z.url().optional(),
+  /** Secret path segment of the webhook URL (the webhook is only a hint, every charge is re-read from the PSP). */
+  PIX_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/)
+    .optional(),
+  /** Withdrawals above this many centavos wait for an operator (status 5). */
+  WITHDRAWAL_REVIEW_ABOVE: z.coerce.number().int().min(0).default(500_000),
+  /** Background jobs (payouts, charge expiry). Default on except in tests, which run them by hand. */
+  WALLET_JOBS: bool.optional(),
+  /** Realtime fan-out keys in Redis start with this (several deployments may share one Redis). */
+  REALTIME_REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/)
+    .default('sorte:rt:'),
+  /** A node that has not refreshed its heartbeat for this long is dead: its presence members are swept. */
+  REALTIME_NODE_TTL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
 });
 
 export type Config = {
@@ -66,6 +92,19 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   passwordHash: { memoryKiB: number; timeCost: number };
+  pix: {
+    psp: 'sandbox' | 'bcb';
+    pspUrl: string | undefined;
+    clientId: string;
+    clientSecret: string;
+    key: string;
+    webhookUrl: string | undefined;
+    webhookSecret: string;
+    reviewAbove: number;
+    jobs: boolean;
+  };
+  realtimeRedisPrefix: string;
+  realtimeNodeTtlMs: number;
 };
 
 export class ConfigError extends Error {
@@ -85,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const problems: string[] = [];
   if (e.NODE_ENV === 'production' && e.DEV_TOOLS === true) problems.push('DEV_TOOLS: cannot be enabled in production');
+  if (e.PIX_PSP === 'bcb' && !e.PIX_PSP_URL) problems.push('PIX_PSP_URL: required when PIX_PSP=bcb');
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -110,6 +150,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     passwordHash: { memoryKiB: e.PASSWORD_HASH_MEMORY_KIB, timeCost: e.PASSWORD_HASH_TIME_COST },
+    pix: {
+      psp: e.PIX_PSP ?? (e.PIX_PSP_URL ? 'bcb' : 'sandbox'),
+      pspUrl: e.PIX_PSP_URL,
+      clientId: e.PIX_CLIENT_ID,
+      clientSecret: e.PIX_CLIENT_SECRET,
+      key: e.PIX_KEY,
+      webhookUrl: e.PIX_WEBHOOK_URL,
+      webhookSecret: e.PIX_WEBHOOK_SECRET ?? 'sandbox-webhook',
+      reviewAbove: e.WITHDRAWAL_REVIEW_ABOVE,
+      jobs: e.WALLET_JOBS ?? e.NODE_ENV !== 'test',
+    },
+    realtimeRedisPrefix: e.REALTIME_REDIS_PREFIX,
+    realtimeNodeTtlMs: e.REALTIME_NODE_TTL_MS,
     ...overrides,
   };
 }

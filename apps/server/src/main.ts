@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startMultiplayerEngines } from './modules/originals/multiplayer/runtime';
 import { announceServer, withdrawServer } from './ops/local-server';
 
 async function main() {
@@ -14,9 +15,12 @@ async function main() {
     throw err;
   }
   const app = await buildApp(config);
+  // Crash and Double rounds (one process per tenant drives them, by lease); ORIGINALS_ENGINES=off disables them here.
+  let stopEngines = async () => {};
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     withdrawServer(config);
+    await stopEngines();
     await app.close();
     process.exit(0);
   };
@@ -24,6 +28,7 @@ async function main() {
   process.once('SIGTERM', () => void close('SIGTERM'));
   const address = await app.listen({ port: config.port, host: config.host });
   announceServer(config, app);
+  if (process.env.ORIGINALS_ENGINES !== 'off') stopEngines = await startMultiplayerEngines(app);
   app.log.info(`Sorte is serving on ${address} (database: ${app.db.kind})`);
 }
 

@@ -60,6 +60,11 @@ export const ROUTES: RouteDef[] = [
   { name: 'casino-category', path: '/casino/category/:filter', title: t('Categoria', 'Category') },
   { name: 'casino-game', path: '/casino/:provider/:game', title: t('Jogo', 'Game') },
 
+  // Sorte Originals (issue 7): the lobby, one page per game, and the provably-fair verifier.
+  { name: 'originals', path: '/originals', title: t('Sorte Originals') },
+  { name: 'originals-game', path: '/originals/:game', title: t('Sorte Originals') },
+  { name: 'fairness', path: '/fairness', title: t('Jogo justo comprovável', 'Provably fair') },
+
   { name: 'refers', path: '/refers', title: t('Indique um amigo e ganhe', 'Refer a friend and earn'), auth: true },
   { name: 'account-boxes', path: '/account/boxes', title: t('Notifications'), auth: true },
   { name: 'account-items', path: '/account/items', title: t('Notifications'), auth: true },

@@ -164,6 +164,21 @@ export const TenantSettings = z
       .refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'expected /api or an absolute URL')
       .default('/api'),
     default_locale: z.enum(['pt', 'en']).default('pt'),
+    /** Minimum a player must have wagered (centavos, users.total_bet) before posting in the chat; 0 = no rule. */
+    chat_min_wager: Centavos.default(0),
+    /** The spec's fictitious bet generator in the live feed. Off by default; never allowed in regulated mode. */
+    feed_simulation: z.boolean().default(false),
+    /**
+     * Sorte Originals multiplayer games (Crash, Double). They run for a regulated tenant only when the operator
+     * turns on `regulated_opt_in`. The players of one round may win at most `max_profit_bps` / 10000 of `bankroll`.
+     */
+    originals_multiplayer: z
+      .object({
+        regulated_opt_in: z.boolean().default(false),
+        bankroll: Centavos.min(1).default(100_000_000),
+        max_profit_bps: z.number().int().min(1).max(10_000).default(300),
+      })
+      .default({ regulated_opt_in: false, bankroll: 100_000_000, max_profit_bps: 300 }),
   })
   .superRefine((s, ctx) => {
     if (s.min_deposit > s.max_deposit)
@@ -182,6 +197,12 @@ export const TenantSettings = z
           message: 'each deposit popup value must lie between min_deposit and max_deposit',
         });
     });
+    if (s.is_regulated && s.feed_simulation)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['feed_simulation'],
+        message: 'feed_simulation is not allowed for a regulated tenant (players must not be misled)',
+      });
     if (s.is_regulated && s.betby.active && !s.betby.brand_id)
       ctx.addIssue({ code: 'custom', path: ['betby', 'brand_id'], message: 'betby.active needs a brand_id' });
   });
@@ -195,4 +216,15 @@ export type PublicSiteConfig = TenantSettings & {
   /** Changes whenever the operator changes the tenant: clients and caches key on it. */
   version: string;
   main_domain: { subdomain: string; host: string };
+  /** Where the Pusher-protocol client connects: host/port/tls null = the page's own origin. */
+  realtime: RealtimeSettings;
+};
+
+export type RealtimeSettings = {
+  key: string;
+  host: string | null;
+  port: number | null;
+  tls: boolean | null;
+  /** The public chat room (channels chat.{room} and presence-chat.{room}). */
+  room: string;
 };

@@ -1,5 +1,8 @@
 import type { Db } from '../db/index';
+import { CASINO_COMMANDS } from '../modules/casino/ops';
+import { REALTIME_COMMANDS } from '../modules/realtime/ops';
 import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
+import { WALLET_COMMANDS } from '../modules/wallet/ops';
 import { AppError } from '../platform/errors';
 
 export type OpsContext = { db: Db };
@@ -115,6 +118,9 @@ export const COMMANDS: Record<string, Command> = {
       return `tenant ${t.id} hosts: ${t.hosts.join(', ')}`;
     },
   },
+  ...REALTIME_COMMANDS,
+  ...WALLET_COMMANDS,
+  ...CASINO_COMMANDS,
 };
 
 export function helpText(): string {

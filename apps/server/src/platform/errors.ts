@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   invalid_domain: 400,
   unauthorized: 401,
   maintenance: 402,
+  insufficient_funds: 402,
   forbidden: 403,
   not_found: 404,
   route_not_found: 404,

@@ -13,10 +13,32 @@ const errorRoute = () => import('./error-route-page');
 const unavailable = () => import('./feature-unavailable');
 const newComponents = () => import('../features/showcase/routes/new-components-page');
 const animation = () => import('../features/showcase/routes/animation-page');
+const install = () => import('../features/realtime/routes/install-page');
+const originalsLobby = () => import('../features/originals/routes/lobby-page');
+const originalsGame = () => import('../features/originals/routes/game-page');
+const fairness = () => import('../features/originals/routes/fairness-page');
+const user = () => import('../features/profile/routes/user-page');
+const userEdit = () => import('../features/profile/routes/user-edit-page');
+const casinoLobby = () => import('../features/casino/routes/lobby-page');
+const casinoLists = () => import('../features/casino/routes/lists-page');
+const casinoGame = () => import('../features/casino/routes/game-page');
+const casinoHistory = () => import('../features/casino/routes/history-page');
+const wallet = () => import('../features/wallet/routes/wallet-page');
 
 /** Pages built so far, by route name. Every other route shows the honest "not available yet" page. */
 const LOADERS: Record<string, Loader> = {
   home,
+  // The account routes show the home page with their modal on top (features/auth AuthHost opens it).
+  login: home,
+  register: home,
+  'recover-pass': home,
+  user: user as Loader,
+  'user-edit': userEdit as Loader,
+  'user-access-data': userEdit as Loader,
+  'user-personal-data': userEdit as Loader,
+  'user-verification': userEdit as Loader,
+  'account-wallet': wallet as Loader,
+  'user-transaction': wallet as Loader,
   terms: legal,
   privacy: legal,
   'aml-policy': legal,
@@ -28,6 +50,20 @@ const LOADERS: Record<string, Loader> = {
   error: errorRoute,
   'new-components': newComponents as Loader,
   animation: animation as Loader,
+  install,
+  'install-two': install,
+  ios: install,
+  originals: originalsLobby as Loader,
+  'originals-game': originalsGame as Loader,
+  fairness: fairness as Loader,
+  'casino-games': casinoLobby as Loader,
+  'casino-play': casinoLobby as Loader,
+  'casino-category': casinoLobby as Loader,
+  'casino-providers': casinoLists as Loader,
+  'casino-recent': casinoLists as Loader,
+  'casino-favorites': casinoLists as Loader,
+  'casino-game': casinoGame as Loader,
+  'user-history-casino': casinoHistory as Loader,
 };
 
 const loaderFor = (name: string): Loader => LOADERS[name] ?? unavailable;

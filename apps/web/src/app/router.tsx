@@ -8,8 +8,10 @@ import {
   useLocation,
   useRouteError,
 } from 'react-router';
+import { AuthHost } from '../features/auth/components/auth-host';
 import { reportError } from '../shared/lib/app-error';
-import { isLoggedIn } from '../shared/lib/session';
+import { localizePath } from '../shared/lib/locale';
+import { useIsLoggedIn, useSession } from '../shared/lib/session';
 import { ErrorPage } from './error-page';
 import { installHistoryMirror } from './history-mirror';
 import { PageLoader } from './layouts/page-loader';
@@ -22,7 +24,11 @@ export type RouteHandle = { def: RouteDef | null; locale: Locale | null };
 
 function RoutePage({ def, locale }: { def: RouteDef; locale: Locale }) {
   const location = useLocation();
-  if (def.auth && !isLoggedIn()) {
+  const loggedIn = useIsLoggedIn();
+  const endedBy = useSession((s) => s.endedBy);
+  if (def.auth && !loggedIn) {
+    // After the player's own logout (or self-exclusion) the page goes home; otherwise the login modal, then back.
+    if (endedBy === 'logout') return <Navigate to={localizePath('/', locale)} replace />;
     return <Navigate to={loginRedirect(locale, location.pathname + location.search)} replace />;
   }
   const Page = pageComponent(def.name);
@@ -56,7 +62,12 @@ export function buildRouteObjects(): RouteObject[] {
   return [
     {
       id: 'root',
-      element: <RootShell />,
+      element: (
+        <>
+          <RootShell />
+          <AuthHost />
+        </>
+      ),
       errorElement: <RouteError />,
       children: [
         ...pages,

@@ -1,3 +1,5 @@
+import type { Sql } from '../../db/index';
+import { likedGameIds } from '../casino/repo';
 import type { UserRow } from './repo';
 
 type Address = {
@@ -42,7 +44,7 @@ export function maskCpf(cpf: string | null): string | null {
  * The User of spec section 3 (what /auth/me, login and register return, and what the web keeps in the auth_state
  * cookie), plus the account fields the profile pages need. Nothing secret: no hashes, the CPF masked.
  */
-export function toUserDto(u: UserRow, address: Address | null = null) {
+export function toUserDto(u: UserRow, address: Address | null = null, userLikes: number[] = []) {
   return {
     id: u.id,
     first_name: u.first_name,
@@ -56,8 +58,8 @@ export function toUserDto(u: UserRow, address: Address | null = null) {
     totalBet: u.total_bet,
     avatar: u.avatar,
     language: u.language,
-    // Filled by the casino issue (game likes); the web syncs its like store from this list.
-    user_likes: [] as number[],
+    // The liked game ids (casino issue; see userLikesOf); the web syncs its like store from this list.
+    user_likes: userLikes,
     vip: { level: u.vip_level, points: u.vip_points },
     // Filled by the wallet issue; zero until then.
     wallet: { balance: 0, balance_withdrawal: 0, deposit_count: 0 },
@@ -76,3 +78,8 @@ export function toUserDto(u: UserRow, address: Address | null = null) {
 }
 
 export type UserDto = ReturnType<typeof toUserDto>;
+
+/** The player's liked game ids for `user_likes` (from the casino's likes, latest send per game). */
+export function userLikesOf(sql: Sql, tenantId: number, userId: number): Promise<number[]> {
+  return likedGameIds(sql, tenantId, userId);
+}

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
 import * as authRepo from '../auth/repo';
-import { PRIVACY_DEFAULTS, type PrivacySettings, selfExclusionOf, toUserDto } from '../auth/user-dto';
+import { PRIVACY_DEFAULTS, type PrivacySettings, selfExclusionOf, toUserDto, userLikesOf } from '../auth/user-dto';
 import { fieldError } from '../auth/validation';
 import * as repo from './repo';
 
@@ -12,7 +12,11 @@ export type Me = { tenantId: number; userId: number; sessionId: number };
 async function userDto(db: Db, m: Me) {
   const u = await authRepo.findUserById(db, m.tenantId, m.userId);
   if (!u) throw new AppError('unauthorized');
-  return toUserDto(u, await authRepo.findAddress(db, m.tenantId, m.userId));
+  return toUserDto(
+    u,
+    await authRepo.findAddress(db, m.tenantId, m.userId),
+    await userLikesOf(db, m.tenantId, m.userId),
+  );
 }
 
 export async function getProfile(db: Db, m: Me) {

@@ -3,6 +3,7 @@ import type { Locale, PublicSiteConfig } from '@sorte/contracts';
 import type { Db } from '../../db/index';
 import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
+import { realtimeClientSettings } from '../realtime/keys';
 import * as repo from '../tenants/repo';
 
 export const APP_VERSION = '0.1.0';
@@ -15,6 +16,7 @@ export function toPublicSiteConfig(t: Tenant): PublicSiteConfig {
     active: t.active,
     version: `${APP_VERSION}+${t.revision}`,
     main_domain: { host: t.primaryHost, subdomain: t.primaryHost.split('.')[0] ?? '' },
+    realtime: realtimeClientSettings(t.id),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../shared/lib/i18n';
+import { RealtimeMount } from '../realtime-mount';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LanguageSidePanel } from './language-side-panel';
@@ -25,6 +26,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         <Footer />
       </div>
       <LanguageSidePanel />
+      <RealtimeMount />
     </div>
   );
 }

@@ -1,21 +1,19 @@
+import { HeaderAccount } from '../../features/auth/components/header-account';
+import { HeaderBalance } from '../../features/wallet/components/header-balance';
 import { useColorMode } from '../../shared/lib/color-mode';
 import { useLocale, useT } from '../../shared/lib/i18n';
-import { localizePath } from '../../shared/lib/locale';
-import { isLoggedIn } from '../../shared/lib/session';
 import { useSiteConfig } from '../../shared/lib/site-config';
-import { Button } from '../../shared/ui/button';
 import { sidePanels } from '../../shared/ui/side-panel';
 import { IconAuto, IconClose, IconGlobe, IconMenu, IconMoon, IconSun } from '../icons';
+import { RealtimeButtons } from '../realtime-mount';
 import { Logo } from './logo';
 import { useSideMenu } from './side-menu-store';
 
 export function Header() {
   const t = useT();
-  const locale = useLocale();
   const config = useSiteConfig();
   const menuOpen = useSideMenu((s) => s.open);
   const toggleMenu = useSideMenu((s) => s.toggle);
-  const guest = !isLoggedIn();
 
   return (
     <header className="app-header">
@@ -35,16 +33,8 @@ export function Header() {
         <LanguageButton />
         <ColorModeButton />
       </div>
-      {guest && (
-        <div className="app-header__auth">
-          <Button to={localizePath('/login', locale)} variant="outline" color="default" size="sm" rounded="lg">
-            {t('app.header.login')}
-          </Button>
-          <Button to={localizePath('/register', locale)} size="sm" rounded="lg" className="app-header__register">
-            {t('app.header.register')}
-          </Button>
-        </div>
-      )}
+      <RealtimeButtons />
+      <HeaderAccount balance={<HeaderBalance />} />
     </header>
   );
 }

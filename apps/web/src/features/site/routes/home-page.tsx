@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { sportsPath, useSiteConfig } from '../../../shared/lib/site-config';
 import { bannersFor, HeroCarousel } from '../components/hero-carousel';
 import './home-page.css';
+
+// The casino's rails (featured, most played, new, categories) live in the casino's own lazy chunk.
+const GameRails = lazy(() => import('../../casino/components/home-rails'));
 
 type Shortcut = { key: string; to: string; icon: ReactNode };
 
@@ -38,8 +41,11 @@ export default function HomePage() {
         ))}
       </nav>
 
-      {/* Game rails (featured, categories, providers) mount here when the casino feature lands. */}
-      <div className="home__rails" data-slot="game-rails" />
+      <div className="home__rails" data-slot="game-rails">
+        <Suspense fallback={null}>
+          <GameRails />
+        </Suspense>
+      </div>
     </div>
   );
 }

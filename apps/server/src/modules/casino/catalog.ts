@@ -1,0 +1,227 @@
+import type { Locale } from '@sorte/contracts';
+import type { Db } from '../../db/index';
+import * as repo from './repo';
+
+export const PAGE_SIZE = 24;
+
+/** The Game of spec section 3, plus RTP (percent) and volatility shown to the player. */
+export type GameDto = {
+  id: number;
+  game_id: string;
+  title: string;
+  gamecode: string;
+  providercode: string;
+  provider_name: string;
+  category_slug: string;
+  type: string;
+  has_tables: boolean;
+  only_demo: boolean;
+  demo_allowed: boolean;
+  bonus_allowed: boolean;
+  views: number;
+  image: string;
+  image_mobile: string;
+  hasFavorite: boolean;
+  rtp: number;
+  volatility: repo.GameRow['volatility'];
+};
+
+export type CatalogGame = {
+  dto: GameDto;
+  providerId: number;
+  providerGameId: string;
+  search: string;
+  featured: boolean;
+  featuredHome: boolean;
+  sort: number;
+  createdAt: number;
+};
+
+export type ProviderDto = { code: string; name: string; logo: string | null; games_count: number };
+export type CategoryDto = { slug: string; name: string; icon: string | null; games_count: number };
+
+/** Lower case without accents: 'Tigre' and 'tigre', 'Faraó' and 'farao' compare equal. */
+export function fold(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+export type GameFilter = {
+  searchTerm: string;
+  category: string;
+  provider: string;
+  type: string;
+  bonuses: boolean;
+  sort: 'default' | 'popular' | 'az' | 'za' | 'new' | 'rtp';
+};
+
+/**
+ * One tenant's playable catalog (enabled games of enabled providers) in memory: the lobby is read on every page
+ * view and filtering a few thousand rows in process beats a round trip. Filter results are memoised per snapshot.
+ */
+export class CatalogSnapshot {
+  readonly games: CatalogGame[];
+  readonly byId = new Map<number, CatalogGame>();
+  readonly byCode = new Map<string, CatalogGame>();
+  readonly providers: (repo.ProviderRow & { games_count: number })[];
+  readonly categories: (repo.CategoryRow & { games_count: number })[];
+  private readonly memo = new Map<string, CatalogGame[]>();
+  /** Serialised guest pages (no favourites), by filter and page. */
+  readonly pageCache = new Map<string, string>();
+
+  constructor(
+    readonly revision: number,
+    providers: repo.ProviderRow[],
+    categories: repo.CategoryRow[],
+    rows: repo.GameRow[],
+  ) {
+    const enabled = new Map(providers.filter((p) => p.enabled).map((p) => [p.id, p]));
+    this.games = rows
+      .filter((r) => r.enabled && enabled.has(r.provider_id))
+      .map((r) => {
+        const p = enabled.get(r.provider_id)!;
+        return {
+          dto: {
+            id: r.id,
+            game_id: r.provider_game_id,
+            title: r.title,
+            gamecode: r.game_code,
+            providercode: p.code,
+            provider_name: p.name,
+            category_slug: r.category_slug,
+            type: r.type,
+            has_tables: r.has_tables,
+            only_demo: r.only_demo,
+            demo_allowed: r.demo_allowed || r.only_demo,
+            bonus_allowed: r.bonus_allowed,
+            views: r.views,
+            image: r.image,
+            image_mobile: r.image_mobile ?? r.image,
+            hasFavorite: false,
+            rtp: r.rtp_bp / 100,
+            volatility: r.volatility,
+          },
+          providerId: r.provider_id,
+          providerGameId: r.provider_game_id,
+          search: fold(`${r.title} ${p.name} ${r.game_code}`),
+          featured: r.featured,
+          featuredHome: r.featured_home,
+          sort: r.sort,
+          createdAt: r.created_at.getTime(),
+        };
+      })
+      .sort(defaultOrder);
+    for (const g of this.games) {
+      this.byId.set(g.dto.id, g);
+      this.byCode.set(`${g.dto.providercode}/${g.dto.gamecode}`, g);
+    }
+    const perProvider = countBy(this.games, (g) => g.dto.providercode);
+    const perCategory = countBy(this.games, (g) => g.dto.category_slug);
+    this.providers = [...enabled.values()].map((p) => ({ ...p, games_count: perProvider.get(p.code) ?? 0 }));
+    this.categories = categories.map((c) => ({ ...c, games_count: perCategory.get(c.slug) ?? 0 }));
+  }
+
+  filter(f: GameFilter): CatalogGame[] {
+    const key = JSON.stringify(f);
+    const hit = this.memo.get(key);
+    if (hit) return hit;
+    const term = fold(f.searchTerm);
+    let out = this.games.filter(
+      (g) =>
+        (!term || g.search.includes(term)) &&
+        (!f.category || g.dto.category_slug === f.category) &&
+        (!f.provider || g.dto.providercode === f.provider) &&
+        (!f.type || g.dto.type === f.type) &&
+        (!f.bonuses || g.dto.bonus_allowed),
+    );
+    if (f.sort !== 'default') out = [...out].sort(SORTS[f.sort]);
+    if (this.memo.size > 2000) this.memo.clear();
+    this.memo.set(key, out);
+    return out;
+  }
+
+  providersDto(): ProviderDto[] {
+    return this.providers
+      .filter((p) => p.games_count > 0)
+      .map((p) => ({ code: p.code, name: p.name, logo: p.logo, games_count: p.games_count }));
+  }
+
+  categoriesDto(locale: Locale): CategoryDto[] {
+    return this.categories
+      .filter((c) => c.games_count > 0)
+      .map((c) => ({
+        slug: c.slug,
+        name: locale === 'en' ? c.name_en : c.name_pt,
+        icon: c.icon,
+        games_count: c.games_count,
+      }));
+  }
+}
+
+function countBy<T>(list: T[], key: (t: T) => string): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const x of list) m.set(key(x), (m.get(key(x)) ?? 0) + 1);
+  return m;
+}
+
+const byTitle = (a: CatalogGame, b: CatalogGame) => a.dto.title.localeCompare(b.dto.title, 'pt-BR');
+
+/** Operator order first (featured, then sort), then the most viewed, then by name. */
+function defaultOrder(a: CatalogGame, b: CatalogGame): number {
+  return Number(b.featured) - Number(a.featured) || a.sort - b.sort || b.dto.views - a.dto.views || byTitle(a, b);
+}
+
+const SORTS: Record<Exclude<GameFilter['sort'], 'default'>, (a: CatalogGame, b: CatalogGame) => number> = {
+  popular: (a, b) => b.dto.views - a.dto.views || byTitle(a, b),
+  az: byTitle,
+  za: (a, b) => byTitle(b, a),
+  new: (a, b) => b.createdAt - a.createdAt || b.dto.id - a.dto.id,
+  rtp: (a, b) => b.dto.rtp - a.dto.rtp || byTitle(a, b),
+};
+
+const CHECK_EVERY_MS = 1000;
+
+type Entry = { snapshot: CatalogSnapshot; checkedAt: number };
+
+/**
+ * Per-tenant snapshots. A node checks the tenant's catalog revision at most once a second and reloads when it
+ * changed, so an operator's change reaches every node within about a second; writes through this node invalidate
+ * at once. Concurrent requests share one reload.
+ */
+export class CatalogCache {
+  private readonly entries = new Map<number, Entry>();
+  private readonly loading = new Map<number, Promise<CatalogSnapshot>>();
+
+  constructor(private readonly db: Db) {}
+
+  async get(tenantId: number): Promise<CatalogSnapshot> {
+    const e = this.entries.get(tenantId);
+    const now = Date.now();
+    if (e && now - e.checkedAt < CHECK_EVERY_MS) return e.snapshot;
+    const pending = this.loading.get(tenantId);
+    if (pending) return pending;
+    const p = this.refresh(tenantId, e).finally(() => this.loading.delete(tenantId));
+    this.loading.set(tenantId, p);
+    return p;
+  }
+
+  invalidate(tenantId?: number): void {
+    if (tenantId === undefined) this.entries.clear();
+    else this.entries.delete(tenantId);
+  }
+
+  private async refresh(tenantId: number, e: Entry | undefined): Promise<CatalogSnapshot> {
+    const revision = await repo.catalogRevision(this.db, tenantId);
+    if (e && e.snapshot.revision === revision) {
+      e.checkedAt = Date.now();
+      return e.snapshot;
+    }
+    const [providers, categories, games] = await Promise.all([
+      repo.listProviders(this.db, tenantId),
+      repo.listCategories(this.db, tenantId),
+      repo.listGames(this.db, tenantId),
+    ]);
+    const snapshot = new CatalogSnapshot(revision, providers, categories, games);
+    this.entries.set(tenantId, { snapshot, checkedAt: Date.now() });
+    return snapshot;
+  }
+}

@@ -1,0 +1,331 @@
+import { randomBytes } from 'node:crypto';
+import type { Locale } from '@sorte/contracts';
+import type { Db } from '../../db/index';
+import { AppError, type Localized } from '../../platform/errors';
+import type { Tenant } from '../../platform/tenancy';
+import type { ProviderRegistry } from '../providers/routes';
+import { hashSessionToken } from '../providers/seamless';
+import {
+  type CatalogCache,
+  type CatalogGame,
+  type CatalogSnapshot,
+  type GameDto,
+  type GameFilter,
+  PAGE_SIZE,
+} from './catalog';
+import * as repo from './repo';
+
+export type CasinoDeps = {
+  db: Db;
+  catalog: CatalogCache;
+  registry: ProviderRegistry;
+  /** Where a provider reaches our API for this tenant (the stand-in: this process's loopback address). */
+  callbackBase: (provider: repo.ProviderRow, tenant: Tenant) => string;
+};
+
+export type Paged<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
+
+export const GAME_NOT_FOUND: Localized = { pt: 'Jogo não encontrado.', en: 'Game not found.' };
+export const GAME_MAINTENANCE: Localized = {
+  pt: 'Este jogo está em manutenção. Tente novamente mais tarde.',
+  en: 'This game is under maintenance. Please try again later.',
+};
+const DEMO_UNAVAILABLE: Localized = {
+  pt: 'Este jogo não tem modo demonstração.',
+  en: 'This game has no demo mode.',
+};
+const LOGIN_TO_PLAY: Localized = {
+  pt: 'Entre na sua conta para jogar com dinheiro real.',
+  en: 'Log in to play for real money.',
+};
+const SELF_EXCLUDED: Localized = {
+  pt: 'Sua conta está em autoexclusão: jogos com dinheiro real estão bloqueados.',
+  en: 'Your account is self-excluded: real-money games are blocked.',
+};
+
+export const GAME_SESSION_TTL_MS = 6 * 60 * 60 * 1000;
+const RELATED = 12;
+const RAIL = 12;
+export const BETS_PAGE_SIZE = 20;
+
+function paged<T>(all: T[], page: number, size = PAGE_SIZE): Paged<T> {
+  const total = all.length;
+  return {
+    data: all.slice((page - 1) * size, page * size),
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / size)),
+    per_page: size,
+    total,
+  };
+}
+
+const withFav = (g: CatalogGame, favs: Set<number> | null): GameDto =>
+  favs?.has(g.dto.id) ? { ...g.dto, hasFavorite: true } : g.dto;
+
+async function favSet(db: Db, tenantId: number, userId: number | null): Promise<Set<number> | null> {
+  return userId ? new Set(await repo.favoriteIds(db, tenantId, userId)) : null;
+}
+
+/**
+ * GET /casinos/games: one page of 24. A guest's page is served from a per-snapshot string cache (the lobby's hot
+ * path); a logged-in player's carries hasFavorite.
+ */
+export async function listGames(
+  d: CasinoDeps,
+  o: { tenantId: number; userId: number | null; filter: GameFilter; page: number },
+): Promise<Paged<GameDto> | string> {
+  const snap = await d.catalog.get(o.tenantId);
+  if (!o.userId) {
+    const key = `${JSON.stringify(o.filter)}|${o.page}`;
+    const hit = snap.pageCache.get(key);
+    if (hit) return hit;
+    const page = paged(snap.filter(o.filter), o.page);
+    const body = JSON.stringify({ ...page, data: page.data.map((g) => g.dto) });
+    if (snap.pageCache.size > 5000) snap.pageCache.clear();
+    snap.pageCache.set(key, body);
+    return body;
+  }
+  const favs = await favSet(d.db, o.tenantId, o.userId);
+  const page = paged(snap.filter(o.filter), o.page);
+  return { ...page, data: page.data.map((g) => withFav(g, favs)) };
+}
+
+export async function listCategories(d: CasinoDeps, tenantId: number, locale: Locale) {
+  return { data: (await d.catalog.get(tenantId)).categoriesDto(locale) };
+}
+
+export async function listProviders(d: CasinoDeps, tenantId: number) {
+  return { data: (await d.catalog.get(tenantId)).providersDto() };
+}
+
+/** The home page's rails: the operator's home picks, the most played, the newest, then one rail per category. */
+export async function homeGames(d: CasinoDeps, o: { tenantId: number; userId: number | null; locale: Locale }) {
+  const snap = await d.catalog.get(o.tenantId);
+  const favs = await favSet(d.db, o.tenantId, o.userId);
+  const rails: { slug: string; name: string; games: GameDto[] }[] = [];
+  const home = snap.games.filter((g) => g.featuredHome);
+  if (home.length)
+    rails.push({
+      slug: 'featured',
+      name: o.locale === 'en' ? 'Featured' : 'Destaques',
+      games: home.slice(0, RAIL).map((g) => withFav(g, favs)),
+    });
+  const all = { searchTerm: '', category: '', provider: '', type: '', bonuses: false } as const;
+  rails.push(
+    {
+      slug: 'popular',
+      name: o.locale === 'en' ? 'Most played' : 'Mais jogados',
+      games: snap
+        .filter({ ...all, sort: 'popular' })
+        .slice(0, RAIL)
+        .map((g) => withFav(g, favs)),
+    },
+    {
+      slug: 'new',
+      name: o.locale === 'en' ? 'New games' : 'Novidades',
+      games: snap
+        .filter({ ...all, sort: 'new' })
+        .slice(0, RAIL)
+        .map((g) => withFav(g, favs)),
+    },
+  );
+  for (const c of snap.categoriesDto(o.locale)) {
+    const games = snap.games.filter((g) => g.dto.category_slug === c.slug).slice(0, RAIL);
+    if (games.length) rails.push({ slug: c.slug, name: c.name, games: games.map((g) => withFav(g, favs)) });
+  }
+  return { data: rails.filter((r) => r.games.length > 0) };
+}
+
+export async function featuredGames(d: CasinoDeps, o: { tenantId: number; userId: number | null }) {
+  const snap = await d.catalog.get(o.tenantId);
+  const favs = await favSet(d.db, o.tenantId, o.userId);
+  return { data: snap.games.filter((g) => g.featured).map((g) => withFav(g, favs)) };
+}
+
+function findGame(snap: CatalogSnapshot, ref: { id?: number; provider?: string; game?: string }): CatalogGame {
+  const g =
+    ref.id !== undefined
+      ? snap.byId.get(ref.id)
+      : ref.provider && ref.game
+        ? snap.byCode.get(`${ref.provider.toLowerCase()}/${ref.game.toLowerCase()}`)
+        : undefined;
+  if (!g) throw new AppError('not_found', GAME_NOT_FOUND);
+  return g;
+}
+
+/** games/get: one game (by id, or by the provider and game codes of its page URL); counts a view. */
+export async function getGame(
+  d: CasinoDeps,
+  o: { tenantId: number; userId: number | null; ref: { id?: number; provider?: string; game?: string } },
+) {
+  const snap = await d.catalog.get(o.tenantId);
+  const g = findGame(snap, o.ref);
+  await repo.addView(d.db, o.tenantId, g.dto.id);
+  // This node's copy follows at once; others catch up at their next reload.
+  g.dto.views += 1;
+  const favs = await favSet(d.db, o.tenantId, o.userId);
+  return { data: withFav(g, favs) };
+}
+
+/** games/getRelated: the same category first (most viewed), then the same provider; never the game itself. */
+export async function relatedGames(d: CasinoDeps, o: { tenantId: number; userId: number | null; id: number }) {
+  const snap = await d.catalog.get(o.tenantId);
+  const g = findGame(snap, { id: o.id });
+  const sameCat = snap.games.filter((x) => x !== g && x.dto.category_slug === g.dto.category_slug);
+  const sameProv = snap.games.filter(
+    (x) => x !== g && x.dto.category_slug !== g.dto.category_slug && x.dto.providercode === g.dto.providercode,
+  );
+  const favs = await favSet(d.db, o.tenantId, o.userId);
+  return { data: [...sameCat, ...sameProv].slice(0, RELATED).map((x) => withFav(x, favs)) };
+}
+
+export async function recentGames(d: CasinoDeps, o: { tenantId: number; userId: number; page: number }) {
+  const snap = await d.catalog.get(o.tenantId);
+  const { rows, total } = await repo.listRecents(d.db, o.tenantId, o.userId, PAGE_SIZE, (o.page - 1) * PAGE_SIZE);
+  const favs = await favSet(d.db, o.tenantId, o.userId);
+  const data = rows.flatMap((r) => {
+    const g = snap.byId.get(r.game_id);
+    return g ? [{ ...withFav(g, favs), played_at: r.played_at.toISOString() }] : [];
+  });
+  return {
+    data,
+    current_page: o.page,
+    last_page: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    per_page: PAGE_SIZE,
+    total,
+  };
+}
+
+export async function favoriteGames(d: CasinoDeps, o: { tenantId: number; userId: number; page: number }) {
+  const snap = await d.catalog.get(o.tenantId);
+  const rows = await repo.listFavorites(d.db, o.tenantId, o.userId);
+  const games = rows.flatMap((r) => {
+    const g = snap.byId.get(r.game_id);
+    return g ? [{ ...g.dto, hasFavorite: true }] : [];
+  });
+  return paged(games, o.page);
+}
+
+export async function setFavorite(
+  d: CasinoDeps,
+  o: { tenantId: number; userId: number; gameId: number; action: 'add' | 'remove' },
+) {
+  const snap = await d.catalog.get(o.tenantId);
+  const g = findGame(snap, { id: o.gameId });
+  if (o.action === 'add') await repo.addFavorite(d.db, o.tenantId, o.userId, g.dto.id);
+  else await repo.removeFavorite(d.db, o.tenantId, o.userId, g.dto.id);
+  return { game_id: g.dto.id, hasFavorite: o.action === 'add' };
+}
+
+/** games/like: the newest op id wins; answers the state now stored (which may be a newer send's). */
+export async function setLike(
+  d: CasinoDeps,
+  o: { tenantId: number; userId: number; gameId: number; liked: boolean; opId: number },
+) {
+  const snap = await d.catalog.get(o.tenantId);
+  const g = findGame(snap, { id: o.gameId });
+  const saved = await repo.saveLike(d.db, { ...o, gameId: g.dto.id });
+  return { game_id: g.dto.id, liked: saved.liked, opId: saved.op_id, applied: saved.op_id === o.opId };
+}
+
+export async function userLikes(d: CasinoDeps, tenantId: number, userId: number) {
+  return { user_likes: await repo.likedGameIds(d.db, tenantId, userId) };
+}
+
+/**
+ * games/url: a launch. Real money needs a logged-in player who is not self-excluded and a game that has a
+ * real-money mode; demo needs a game that offers it. The session row is committed before the provider is called
+ * (never a transaction across another system); a provider failure is "maintenance" to the player.
+ */
+export async function launchGame(
+  d: CasinoDeps,
+  o: { tenant: Tenant; userId: number | null; gameId: number; demo: boolean; locale: Locale; origin: string },
+) {
+  const snap = await d.catalog.get(o.tenant.id);
+  const g = findGame(snap, { id: o.gameId });
+  const provider = snap.providers.find((p) => p.id === g.providerId);
+  const adapter = provider ? d.registry.get(provider.protocol) : undefined;
+  if (!provider || !adapter) throw new AppError('unavailable', GAME_MAINTENANCE);
+  const demo = o.demo || g.dto.only_demo;
+  if (demo && !g.dto.demo_allowed) throw new AppError('validation', DEMO_UNAVAILABLE, { demo: [DEMO_UNAVAILABLE] });
+  if (!demo && !o.userId) throw new AppError('unauthorized', LOGIN_TO_PLAY);
+  let token: string | null = null;
+  if (!demo && o.userId) {
+    const flags = await repo.playerFlags(d.db, o.tenant.id, o.userId);
+    if (!flags) throw new AppError('unauthorized');
+    if (flags.self_exclusion_end && flags.self_exclusion_end > new Date())
+      throw new AppError('forbidden', SELF_EXCLUDED);
+    token = randomBytes(32).toString('base64url');
+    await repo.insertGameSession(d.db, {
+      tenantId: o.tenant.id,
+      userId: o.userId,
+      gameId: g.dto.id,
+      providerId: provider.id,
+      tokenHash: hashSessionToken(token),
+      demo: false,
+      ttlMs: GAME_SESSION_TTL_MS,
+    });
+  }
+  const callbackUrl = `${d.callbackBase(provider, o.tenant)}/api/providers/${provider.code}`;
+  let url: string;
+  try {
+    ({ url } = await adapter.launch({
+      provider,
+      providerGameId: g.providerGameId,
+      sessionToken: token,
+      playerId: o.userId ? String(o.userId) : null,
+      demo,
+      language: o.locale,
+      currency: 'BRL',
+      callbackUrl,
+      callbackHost: o.tenant.primaryHost || o.origin,
+      lobbyUrl: `${o.locale === 'en' ? '/en' : ''}/casino/games`,
+    }));
+  } catch {
+    throw new AppError('unavailable', GAME_MAINTENANCE);
+  }
+  if (o.userId) await repo.touchRecent(d.db, o.tenant.id, o.userId, g.dto.id);
+  return { url, demo, game_id: g.dto.id };
+}
+
+/** GET wallet/bets: the player's casino rounds, newest first. */
+export async function listBets(d: CasinoDeps, o: { tenantId: number; userId: number; page: number }) {
+  const snap = await d.catalog.get(o.tenantId);
+  const { rows, total } = await repo.listBets(
+    d.db,
+    o.tenantId,
+    o.userId,
+    BETS_PAGE_SIZE,
+    (o.page - 1) * BETS_PAGE_SIZE,
+  );
+  return {
+    data: rows.map((r) => {
+      const g = snap.byId.get(r.game_id);
+      return {
+        id: r.id,
+        round_id: r.round_id,
+        game: g
+          ? {
+              id: g.dto.id,
+              title: g.dto.title,
+              image: g.dto.image,
+              providercode: g.dto.providercode,
+              gamecode: g.dto.gamecode,
+              provider_name: g.dto.provider_name,
+            }
+          : { id: r.game_id, title: null, image: null, providercode: null, gamecode: null, provider_name: null },
+        bet: r.bet_total,
+        win: r.win_total,
+        profit: r.win_total - r.bet_total,
+        multiplier: r.bet_total > 0 ? Math.round((r.win_total / r.bet_total) * 100) / 100 : 0,
+        status: r.status,
+        created_at: r.started_at.toISOString(),
+        closed_at: r.closed_at?.toISOString() ?? null,
+      };
+    }),
+    current_page: o.page,
+    last_page: Math.max(1, Math.ceil(total / BETS_PAGE_SIZE)),
+    per_page: BETS_PAGE_SIZE,
+    total,
+  };
+}

@@ -1,0 +1,251 @@
+import {
+  CHAT_DEFAULT_LIMIT,
+  CHAT_MAX_ATTACHMENTS,
+  CHAT_MAX_LENGTH,
+  CHAT_MAX_LIMIT,
+  type ChatAttachment,
+  type ChatMessage,
+  type ChatResponse,
+} from '@sorte/contracts';
+import type { Db, Sql } from '../../db/index';
+import { AppError, type Localized } from '../../platform/errors';
+import { enforceLimits, type RateLimiter } from '../../platform/rate-limit';
+import type { Tenant } from '../../platform/tenancy';
+import { channels, emit } from '../realtime/index';
+import { displayName } from '../realtime/routes';
+import * as repo from './repo';
+
+export type ChatDeps = { db: Db; limiter: RateLimiter };
+
+/** Per player: one message every 2 seconds and 10 a minute. */
+export const CHAT_RATE = { burstMs: 2_000, perMinute: 10 } as const;
+
+const MSG = {
+  required: { pt: 'Digite uma mensagem.', en: 'Type a message.' },
+  tooLong: {
+    pt: `A mensagem pode ter no máximo ${CHAT_MAX_LENGTH} caracteres.`,
+    en: `A message can have at most ${CHAT_MAX_LENGTH} characters.`,
+  },
+  notText: { pt: 'A mensagem deve ser um texto.', en: 'The message must be text.' },
+  attachments: {
+    pt: `Envie no máximo ${CHAT_MAX_ATTACHMENTS} anexos, cada um com um endereço https válido.`,
+    en: `Send at most ${CHAT_MAX_ATTACHMENTS} attachments, each with a valid https address.`,
+  },
+  room: { pt: 'Sala de chat inválida.', en: 'Invalid chat room.' },
+  rate: (s: number): Localized => ({
+    pt: `Você está enviando mensagens rápido demais. Aguarde ${s} s.`,
+    en: `You are sending messages too fast. Wait ${s} s.`,
+  }),
+} as const;
+
+const ROOM = /^[a-z0-9_-]{1,40}$/;
+// Control and bidi/zero-width characters (other than newline and tab) never reach the database: they can spoof
+// the layout of other players' messages.
+const isControl = (c: number) =>
+  (c < 0x20 && c !== 0x0a && c !== 0x09) ||
+  (c >= 0x7f && c <= 0x9f) ||
+  (c >= 0x200b && c <= 0x200f && c !== 0x200d) ||
+  (c >= 0x202a && c <= 0x202e) ||
+  (c >= 0x2066 && c <= 0x2069);
+const stripControl = (s: string) => [...s].filter((ch) => !isControl(ch.codePointAt(0)!)).join('');
+const EMOJI_ONLY = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f|\s)+$/u;
+const HAS_PICTOGRAPH = /\p{Extended_Pictographic}/u;
+
+export function isEmojiOnly(text: string): boolean {
+  return text.length > 0 && EMOJI_ONLY.test(text) && HAS_PICTOGRAPH.test(text);
+}
+
+/** Trimmed plain text: control characters removed, at most two consecutive blank lines. */
+export function cleanText(raw: string): string {
+  return stripControl(raw.replace(/\r\n?/g, '\n'))
+
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function checkRoom(room: unknown): string {
+  const r = room === undefined || room === null || room === '' ? null : room;
+  if (r === null) return '';
+  if (typeof r !== 'string' || !ROOM.test(r)) throw new AppError('validation', undefined, { room: [MSG.room] });
+  return r;
+}
+
+type Input = { text?: unknown; attachments?: unknown };
+
+/** Validates a POST body: text (1..280 code points unless attachments) and up to 3 https attachments. */
+export function parseMessage(body: Input): { text: string; attachments: ChatAttachment[] } {
+  const errors: Record<string, Localized[]> = {};
+  let text = '';
+  if (body.text !== undefined && body.text !== null && typeof body.text !== 'string') errors.text = [MSG.notText];
+  else text = cleanText((body.text as string | undefined) ?? '');
+  if (!errors.text && [...text].length > CHAT_MAX_LENGTH) errors.text = [MSG.tooLong];
+
+  const attachments: ChatAttachment[] = [];
+  const raw = body.attachments ?? [];
+  if (!Array.isArray(raw) || raw.length > CHAT_MAX_ATTACHMENTS) errors.attachments = [MSG.attachments];
+  else {
+    for (const a of raw) {
+      const o = (a ?? {}) as Record<string, unknown>;
+      const type = o.attachment_type ?? o.type;
+      const url = o.attachment_url ?? o.url;
+      const okType = type === 'image' || type === 'gif' || type === 'link';
+      let okUrl = false;
+      if (typeof url === 'string' && url.length <= 2048) {
+        try {
+          okUrl = new URL(url).protocol === 'https:';
+        } catch {
+          okUrl = false;
+        }
+      }
+      if (!okType || !okUrl) {
+        errors.attachments = [MSG.attachments];
+        break;
+      }
+      attachments.push({ attachment_type: type, attachment_url: url as string });
+    }
+  }
+  if (!errors.text && !text && attachments.length === 0) errors.text = [MSG.required];
+  if (Object.keys(errors).length) throw new AppError('validation', undefined, errors);
+  return { text, attachments };
+}
+
+const fmtMoney = (c: number) =>
+  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(c / 100).replace(/\u00a0/g, ' ');
+
+function fmtDate(d: Date, tz: string, locale: 'pt' | 'en') {
+  return new Intl.DateTimeFormat(locale === 'pt' ? 'pt-BR' : 'en-GB', {
+    timeZone: tz,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(d);
+}
+
+export function toDto(r: repo.MessageRow, now = Date.now()): ChatMessage {
+  const pinned = r.pinned_until !== null && r.pinned_until.getTime() > now;
+  return {
+    id: r.id,
+    time: r.created_at.toISOString(),
+    type: pinned ? 'pinned' : r.kind === 'global' ? 'global' : 'others',
+    user: r.user_id === null ? null : { id: r.user_id, name: displayName(r.first_name, r.last_name) },
+    text: r.text,
+    mission: r.mission,
+    colorClass: `chat-vip-${Math.min(Math.max(r.vip_level ?? 0, 0), 9)}`,
+    emoji: r.emoji,
+    pinned_until: r.pinned_until ? r.pinned_until.toISOString() : null,
+    attachments: r.attachments,
+  };
+}
+
+export async function listMessages(
+  db: Db,
+  o: { tenant: Tenant; room: string; limit: number; userId: number | null },
+): Promise<ChatResponse> {
+  const limit = Math.min(Math.max(Math.trunc(o.limit) || CHAT_DEFAULT_LIMIT, 1), CHAT_MAX_LIMIT);
+  const rows = await repo.latest(db, o.tenant.id, o.room, limit);
+  const amountBet = o.userId === null ? 0 : await repo.totalBet(db, o.tenant.id, o.userId);
+  return { messages: rows.map((r) => toDto(r)), amountBet };
+}
+
+/** A player's message: mute, minimum-wager rule, rate limit, then stored and sent live on chat.{room}. */
+export async function postMessage(
+  deps: ChatDeps,
+  o: { tenant: Tenant; userId: number; room: string; body: Input },
+): Promise<ChatMessage> {
+  const { text, attachments } = parseMessage(o.body);
+  const t = o.tenant;
+  const mute = await repo.activeMute(deps.db, t.id, o.userId);
+  if (mute) {
+    throw new AppError('forbidden', {
+      pt: `Você está silenciado no chat até ${fmtDate(mute, t.settings.timezone, 'pt')}.`,
+      en: `You are muted in the chat until ${fmtDate(mute, t.settings.timezone, 'en')}.`,
+    });
+  }
+  const min = t.settings.chat_min_wager ?? 0;
+  if (min > 0) {
+    const wagered = await repo.totalBet(deps.db, t.id, o.userId);
+    if (wagered < min) {
+      throw new AppError('forbidden', {
+        pt: `Para conversar no chat, aposte pelo menos ${fmtMoney(min)}.`,
+        en: `To chat, wager at least ${fmtMoney(min)} first.`,
+      });
+    }
+  }
+  await enforceLimits(
+    deps.limiter,
+    [
+      { key: `chat:${t.id}:${o.userId}:burst`, limit: 1, windowMs: CHAT_RATE.burstMs },
+      { key: `chat:${t.id}:${o.userId}:minute`, limit: CHAT_RATE.perMinute, windowMs: 60_000 },
+    ],
+    MSG.rate,
+  );
+  const row = await deps.db.transaction(async (tx) => {
+    const id = await repo.insert(tx, {
+      tenantId: t.id,
+      room: o.room,
+      userId: o.userId,
+      kind: 'global',
+      text,
+      emoji: isEmojiOnly(text),
+      attachments,
+      mission: null,
+    });
+    return repo.byId(tx, t.id, id);
+  });
+  const dto = toDto(row!);
+  await emit(deps.db, t.id, channels.chat(o.room), 'MessageSent', { message: dto });
+  return dto;
+}
+
+/** A mission announcement in the chat (missions module): stored as kind 'mission' and sent live. */
+export async function postMissionMessage(
+  db: Db,
+  o: { tenantId: number; room: string; mission: { id: number; title: string }; text: string; userId?: number | null },
+): Promise<ChatMessage> {
+  const text = cleanText(o.text).slice(0, 1000);
+  const row = await db.transaction(async (tx) => {
+    const id = await repo.insert(tx, {
+      tenantId: o.tenantId,
+      room: o.room,
+      userId: o.userId ?? null,
+      kind: 'mission',
+      text,
+      emoji: false,
+      attachments: [],
+      mission: o.mission,
+    });
+    return repo.byId(tx, o.tenantId, id);
+  });
+  const dto = toDto(row!);
+  await emit(db, o.tenantId, channels.chat(o.room), 'MessageSent', { message: dto });
+  return dto;
+}
+
+/** Operator: removes a message for everyone (MessageDeleted tells open chats to drop it). */
+export async function deleteMessage(db: Db, o: { tenantId: number; id: number }) {
+  const room = await repo.softDelete(db, o.tenantId, o.id);
+  if (room === null) throw new AppError('not_found', { pt: 'Mensagem não encontrada.', en: 'Message not found.' });
+  await emit(db, o.tenantId, channels.chat(room), 'MessageDeleted', { id: o.id });
+}
+
+/** Operator: a player may not post until now + minutes (0 lifts the mute). */
+export async function mutePlayer(
+  db: Sql,
+  o: { tenantId: number; userId: number; minutes: number; reason: string | null },
+) {
+  if (!(await repo.userExists(db, o.tenantId, o.userId)))
+    throw new AppError('not_found', { pt: 'Jogador não encontrado.', en: 'Player not found.' });
+  if (o.minutes <= 0) {
+    await repo.unmute(db, o.tenantId, o.userId);
+    return null;
+  }
+  return repo.mute(db, o.tenantId, o.userId, o.minutes, o.reason);
+}
+
+/** Operator: pins a message on top of the chat until now + minutes (0 unpins). Sent again so chats update. */
+export async function pinMessage(db: Db, o: { tenantId: number; id: number; minutes: number }) {
+  const row = await repo.pin(db, o.tenantId, o.id, o.minutes);
+  if (!row) throw new AppError('not_found', { pt: 'Mensagem não encontrada.', en: 'Message not found.' });
+  const dto = toDto(row);
+  await emit(db, o.tenantId, channels.chat(row.room), 'MessageSent', { message: dto });
+  return dto;
+}

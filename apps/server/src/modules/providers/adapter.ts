@@ -1,0 +1,106 @@
+import type { ProviderRow } from '../casino/repo';
+
+/**
+ * The seamless-wallet operations a game provider's server asks of us. Every protocol (our generic one, and any
+ * aggregator's own wire format added later) is mapped onto these, so the money rules live in one place
+ * (seamless.ts) and an adapter only translates.
+ */
+export type WalletAction =
+  | { op: 'authenticate'; sessionToken: string }
+  | { op: 'balance'; sessionToken: string; playerId: string }
+  | {
+      op: 'bet';
+      sessionToken: string;
+      playerId: string;
+      txId: string;
+      roundId: string;
+      gameId: string;
+      amount: number;
+    }
+  | {
+      op: 'win';
+      sessionToken: string;
+      playerId: string;
+      txId: string;
+      roundId: string;
+      gameId: string;
+      amount: number;
+      roundClosed: boolean;
+    }
+  | {
+      op: 'rollback';
+      sessionToken: string;
+      playerId: string;
+      txId: string;
+      /** The provider's transaction id of the bet being cancelled. */
+      refTxId: string;
+      roundId: string;
+    };
+
+export type WalletOp = WalletAction['op'];
+
+/** Why a call was answered with an error. Insufficient funds is an answer like any other, never an exception. */
+export type WalletErrorCode =
+  | 'INVALID_SIGNATURE'
+  | 'INVALID_REQUEST'
+  | 'SESSION_NOT_FOUND'
+  | 'SESSION_EXPIRED'
+  | 'PLAYER_MISMATCH'
+  | 'INSUFFICIENT_FUNDS'
+  | 'BET_ROLLED_BACK'
+  | 'ROUND_NOT_FOUND'
+  | 'ROUND_CLOSED'
+  | 'ROUND_ROLLED_BACK'
+  | 'WIN_LIMIT_EXCEEDED'
+  | 'TRANSACTION_CONFLICT'
+  | 'NOT_A_BET'
+  | 'PLAYER_BLOCKED'
+  | 'INTERNAL';
+
+export type WalletResult =
+  | {
+      status: 'ok';
+      /** Playable balance after the call, centavos. */
+      balance: number;
+      currency: 'BRL';
+      playerId?: string;
+      /** Our ledger transaction id, when money moved (or the original one on a repeat). */
+      transactionId?: string;
+    }
+  | { status: 'error'; code: WalletErrorCode; balance?: number; currency: 'BRL' };
+
+export type LaunchRequest = {
+  provider: ProviderRow;
+  /** The provider's id of the game. */
+  providerGameId: string;
+  /** Our session token for a real-money launch; null for demo. */
+  sessionToken: string | null;
+  playerId: string | null;
+  demo: boolean;
+  language: 'pt' | 'en';
+  currency: 'BRL';
+  /** Where the provider calls our wallet (…/api/providers/{code}). */
+  callbackUrl: string;
+  /** Host header the provider must send with its callbacks (the tenant's host). */
+  callbackHost: string;
+  /** Where "back to lobby" in the game goes. */
+  lobbyUrl: string;
+};
+
+/**
+ * A game-provider protocol. Register one per protocol in PROTOCOLS (registry.ts); a tenant's provider row names
+ * the protocol it speaks.
+ *
+ * - `launch` asks the provider for a game URL. Called after our session row is committed: never inside a
+ *   transaction (the provider is another system).
+ * - `verify` checks the signature of an inbound call over its raw body with the provider's shared secret.
+ * - `parse` maps an inbound call (path operation + JSON body) to a WalletAction, or null when it is malformed.
+ * - `reply` maps our result back to the provider's wire format (HTTP status + body).
+ */
+export type GameProviderAdapter = {
+  protocol: string;
+  launch(req: LaunchRequest): Promise<{ url: string }>;
+  verify(rawBody: string, headers: Record<string, string | string[] | undefined>, secret: string): boolean;
+  parse(op: string, body: unknown): WalletAction | null;
+  reply(result: WalletResult): { statusCode: number; body: unknown };
+};

@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index';
+import { clientIp } from '../../platform/client-ip';
+import * as casinoRepo from '../casino/repo';
+import type { GameProviderAdapter, WalletResult } from './adapter';
+import { genericAdapter } from './generic';
+import { handle, securityEvent } from './seamless';
+
+export type ProviderRegistry = Map<string, GameProviderAdapter>;
+
+/** The adapters by protocol. The built-in stand-in's api_url "sandbox:" resolves to this very process. */
+export function providerRegistry(app: FastifyInstance, o: { fetch?: typeof fetch } = {}): ProviderRegistry {
+  const resolveBase = (apiUrl: string) => {
+    if (apiUrl !== 'sandbox:') return apiUrl;
+    const addr = app.server.address() as AddressInfo | null;
+    if (!addr || typeof addr !== 'object') throw new Error('the provider stand-in needs the server to be listening');
+    return `http://127.0.0.1:${addr.port}/provider-sandbox`;
+  };
+  return new Map([['generic', genericAdapter({ resolveBase, fetch: o.fetch })]]);
+}
+
+const OPS = new Set(['authenticate', 'balance', 'bet', 'win', 'rollback']);
+
+/**
+ * POST /api/providers/{code}/{operation}: the seamless-wallet API a provider's server calls. The tenant comes
+ * from the Host, the provider from the code; the body is verified against the provider's secret before anything
+ * else (a bad signature is refused and recorded), then mapped by the provider's adapter to one wallet action.
+ */
+export async function providerCallbackRoutes(app: FastifyInstance, opts: { db: Db; registry: ProviderRegistry }) {
+  const { db, registry } = opts;
+  app.removeContentTypeParser('application/json');
+  // Signatures are over the exact bytes sent, so keep the raw body.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  app.post('/providers/:code/:op', async (req, reply) => {
+    const { code, op } = req.params as { code: string; op: string };
+    const provider = /^[a-z0-9][a-z0-9_-]{0,39}$/.test(code)
+      ? await casinoRepo.findProviderByCode(db, req.tenant.id, code)
+      : null;
+    const adapter = provider ? registry.get(provider.protocol) : undefined;
+    if (!provider || !adapter || !OPS.has(op))
+      return reply.code(404).send({ status: 'ERROR', error_code: 'NOT_FOUND' });
+    const raw = typeof req.body === 'string' ? req.body : '';
+    const send = (r: WalletResult) => {
+      const out = adapter.reply(r);
+      return reply.code(out.statusCode).send(out.body);
+    };
+    if (!adapter.verify(raw, req.headers, provider.secret)) {
+      req.log.warn({ provider: code, op }, 'provider call with a bad signature refused');
+      await securityEvent(db, { tenantId: req.tenant.id, provider }, 'bad_signature', { op }, clientIp(req));
+      return send({ status: 'error', code: 'INVALID_SIGNATURE', currency: 'BRL' });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      body = null;
+    }
+    const action = adapter.parse(op, body);
+    if (!action) return send({ status: 'error', code: 'INVALID_REQUEST', currency: 'BRL' });
+    // A disabled provider may still settle open rounds (win, rollback) but takes no new stakes.
+    if (!provider.enabled && (action.op === 'bet' || action.op === 'authenticate'))
+      return send({ status: 'error', code: 'PLAYER_BLOCKED', currency: 'BRL' });
+    return send(await handle({ db, tenantId: req.tenant.id, provider }, action));
+  });
+}

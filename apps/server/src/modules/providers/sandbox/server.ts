@@ -1,0 +1,305 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db, Sql } from '../../../db/index';
+import { type LaunchBody, SIGNATURE_HEADER, sign, verifySignature } from '../generic';
+import {
+  type DicePick,
+  type RouletteBet,
+  reelStrip,
+  rollDice,
+  type SandboxGame,
+  sandboxGames,
+  spinRoulette,
+  spinSlot,
+} from './games';
+import { gamePage } from './page';
+
+/**
+ * The built-in game provider stand-in ("Sandbox"): a separate system that happens to run in this process. It
+ * speaks the generic seamless-wallet protocol over real HTTP exactly as an aggregator would: operators register
+ * with it (operator id + shared secret, its own table), the operator's server opens a session with a signed
+ * POST /sessions, the player's browser loads the game page it returns, and every spin is settled by signed calls
+ * back to the operator's wallet (bet, then win; rollback when a bet's answer is lost). Its RNG is node:crypto.
+ * Demo sessions play with play money it keeps itself and never call the wallet.
+ */
+export const SANDBOX_PREFIX = '/provider-sandbox';
+
+type PlaySession = {
+  operatorId: string;
+  secret: string;
+  game: SandboxGame;
+  demo: boolean;
+  sessionToken: string | null;
+  playerId: string | null;
+  language: 'pt' | 'en';
+  callbackUrl: string;
+  callbackHost: string;
+  lobbyUrl: string;
+  demoBalance: number;
+  expires: number;
+  busy: boolean;
+};
+
+const SESSION_TTL_MS = 6 * 60 * 60 * 1000;
+const DEMO_START = 100_000;
+export const SANDBOX_BETS = [50, 100, 200, 500, 1000, 2000, 5000, 10000];
+
+const LaunchSchema = z.object({
+  operator_id: z.string().min(1).max(100),
+  game_id: z.string().min(1).max(100),
+  mode: z.enum(['real', 'demo']),
+  session_token: z.string().min(16).max(200).nullable(),
+  player_id: z.string().min(1).max(100).nullable(),
+  currency: z.literal('BRL'),
+  language: z.enum(['pt', 'en']),
+  callback_url: z.url(),
+  callback_host: z.string().min(1).max(260),
+  lobby_url: z.string().max(500),
+});
+
+const PlaySchema = z.object({
+  bet: z.number().int().positive().optional(),
+  pick: z.enum(['under', 'seven', 'over']).optional(),
+  bets: z
+    .array(
+      z.object({
+        type: z.enum(['straight', 'red', 'black', 'odd', 'even', 'low', 'high', 'dozen', 'column']),
+        value: z.number().int().min(0).max(36).optional(),
+        amount: z.number().int().positive(),
+      }),
+    )
+    .min(1)
+    .max(20)
+    .optional(),
+});
+
+/** Registers an operator with the stand-in (what a provider's account manager does in its back office). */
+export async function registerSandboxOperator(sql: Sql, operatorId: string, secret: string) {
+  await sql.query(
+    `insert into provider_sandbox_operators (operator_id, secret) values ($1, $2)
+      on conflict (operator_id) do update set secret = excluded.secret`,
+    [operatorId, secret],
+  );
+}
+
+type Wire = { status: 'OK' | 'ERROR'; balance?: number; error_code?: string };
+
+/** A signed JSON POST to the operator, with the Host header of the operator's tenant. */
+function callOperator(s: PlaySession, op: string, body: Record<string, unknown>, timeoutMs = 5000): Promise<Wire> {
+  const raw = JSON.stringify(body);
+  const url = new URL(`${s.callbackUrl.replace(/\/+$/, '')}/${op}`);
+  const lib = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = lib.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          host: s.callbackHost,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(raw),
+          [SIGNATURE_HEADER]: sign(raw, s.secret),
+        },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Wire);
+          } catch (e) {
+            reject(e);
+          }
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(raw);
+  });
+}
+
+async function withRetries<T>(times: number, fn: () => Promise<T>): Promise<T> {
+  let last: unknown;
+  for (let i = 0; i < times; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      last = e;
+      await new Promise((r) => setTimeout(r, 100 * (i + 1)));
+    }
+  }
+  throw last;
+}
+
+type Outcome = { stake: number; win: number; detail: Record<string, unknown> };
+
+function play(game: SandboxGame, input: z.infer<typeof PlaySchema>): Outcome | string {
+  if (game.kind === 'slot') {
+    if (!input.bet || !SANDBOX_BETS.includes(input.bet)) return 'bad_bet';
+    const r = spinSlot(game.theme!, input.bet);
+    return { stake: input.bet, win: r.win, detail: { grid: r.grid, wins: r.wins } };
+  }
+  if (game.kind === 'dice') {
+    if (!input.bet || !SANDBOX_BETS.includes(input.bet) || !input.pick) return 'bad_bet';
+    const r = rollDice(input.pick as DicePick, input.bet);
+    return { stake: input.bet, win: r.win, detail: { dice: r.dice, sum: r.sum, pick: input.pick } };
+  }
+  const bets = input.bets;
+  if (!bets) return 'bad_bet';
+  for (const b of bets) {
+    if (b.amount % 50 !== 0 || b.amount > 100_000) return 'bad_bet';
+    if (b.type === 'straight' && b.value === undefined) return 'bad_bet';
+    if ((b.type === 'dozen' || b.type === 'column') && (!b.value || b.value > 3)) return 'bad_bet';
+  }
+  const stake = bets.reduce((s, b) => s + b.amount, 0);
+  const r = spinRoulette(bets as RouletteBet[]);
+  return { stake, win: r.win, detail: { number: r.number } };
+}
+
+/** The stand-in's HTTP surface, outside /api and without tenant resolution (it is not the operator). */
+export function sandboxProviderRoutes(app: FastifyInstance, db: Db) {
+  const sessions = new Map<string, PlaySession>();
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [k, s] of sessions) if (s.expires < now) sessions.delete(k);
+  }, 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  app.register(
+    async (sb) => {
+      sb.removeContentTypeParser('application/json');
+      sb.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+      const json = (raw: unknown): unknown => {
+        try {
+          return JSON.parse(String(raw));
+        } catch {
+          return null;
+        }
+      };
+
+      sb.get('/games', { config: { tenant: 'none' } }, async () => ({
+        games: sandboxGames().map((g) => ({
+          game_id: g.id,
+          code: g.code,
+          title: g.title,
+          studio: g.studio,
+          type: g.type,
+          category: g.category,
+          rtp: g.rtp_bp / 100,
+          volatility: g.volatility,
+          demo: true,
+        })),
+      }));
+
+      sb.post('/sessions', { config: { tenant: 'none' } }, async (req, reply) => {
+        const raw = String(req.body ?? '');
+        const parsed = LaunchSchema.safeParse(json(raw));
+        if (!parsed.success) return reply.code(400).send({ error: 'invalid_request' });
+        const b: LaunchBody = parsed.data;
+        const { rows } = await db.query<{ secret: string }>(
+          'select secret from provider_sandbox_operators where operator_id = $1',
+          [b.operator_id],
+        );
+        const secret = rows[0]?.secret;
+        if (!secret || !verifySignature(raw, req.headers[SIGNATURE_HEADER], secret))
+          return reply.code(401).send({ error: 'invalid_signature' });
+        const game = sandboxGames().find((g) => g.id === b.game_id);
+        if (!game) return reply.code(404).send({ error: 'unknown_game' });
+        if (b.mode === 'real' && (!b.session_token || !b.player_id))
+          return reply.code(400).send({ error: 'session_required' });
+        const token = randomBytes(18).toString('base64url');
+        sessions.set(token, {
+          operatorId: b.operator_id,
+          secret,
+          game,
+          demo: b.mode === 'demo',
+          sessionToken: b.session_token,
+          playerId: b.player_id,
+          language: b.language,
+          callbackUrl: b.callback_url,
+          callbackHost: b.callback_host,
+          lobbyUrl: b.lobby_url,
+          demoBalance: DEMO_START,
+          expires: Date.now() + SESSION_TTL_MS,
+          busy: false,
+        });
+        // Relative to the player's site: this stand-in is served from the same origin as the operator.
+        return { url: `${SANDBOX_PREFIX}/play/${token}` };
+      });
+
+      sb.get('/play/:token', { config: { tenant: 'none' } }, async (req, reply) => {
+        const s = sessions.get((req.params as { token: string }).token);
+        reply.header('cache-control', 'no-store');
+        if (!s) return reply.code(404).type('text/html; charset=utf-8').send(gamePage(null));
+        const page = gamePage({
+          game: s.game,
+          demo: s.demo,
+          language: s.language,
+          bets: SANDBOX_BETS,
+          strip: s.game.theme ? reelStrip(s.game.theme) : [],
+        });
+        return reply.type('text/html; charset=utf-8').send(page);
+      });
+
+      sb.get('/api/state/:token', { config: { tenant: 'none' } }, async (req, reply) => {
+        const s = sessions.get((req.params as { token: string }).token);
+        if (!s) return reply.code(404).send({ error: 'session_not_found' });
+        if (s.demo) return { balance: s.demoBalance, demo: true };
+        const r = await callOperator(s, 'authenticate', { session_token: s.sessionToken }).catch(() => null);
+        if (r?.status !== 'OK') return reply.code(409).send({ error: r?.error_code ?? 'operator_unreachable' });
+        return { balance: r.balance, demo: false };
+      });
+
+      sb.post('/api/play/:token', { config: { tenant: 'none' } }, async (req, reply) => {
+        const s = sessions.get((req.params as { token: string }).token);
+        if (!s) return reply.code(404).send({ error: 'session_not_found' });
+        const input = PlaySchema.safeParse(json(req.body));
+        if (!input.success) return reply.code(400).send({ error: 'bad_bet' });
+        if (s.busy) return reply.code(409).send({ error: 'busy' });
+        s.busy = true;
+        try {
+          const out = play(s.game, input.data);
+          if (typeof out === 'string') return reply.code(400).send({ error: out });
+          if (s.demo) {
+            if (out.stake > s.demoBalance) return reply.code(402).send({ error: 'INSUFFICIENT_FUNDS' });
+            s.demoBalance += out.win - out.stake;
+            return { ...out.detail, stake: out.stake, win: out.win, balance: s.demoBalance };
+          }
+          return await settle(s, out, reply);
+        } finally {
+          s.busy = false;
+        }
+      });
+    },
+    { prefix: SANDBOX_PREFIX },
+  );
+
+  /** Bet, then win (amount 0 closes a losing round). A bet whose answer is lost is rolled back. */
+  async function settle(s: PlaySession, out: Outcome, reply: import('fastify').FastifyReply) {
+    const roundId = `r-${randomUUID()}`;
+    const betTx = `b-${randomUUID()}`;
+    const common = { session_token: s.sessionToken, player_id: s.playerId, round_id: roundId, game_id: s.game.id };
+    let bet: Wire;
+    try {
+      bet = await withRetries(2, () => callOperator(s, 'bet', { ...common, transaction_id: betTx, amount: out.stake }));
+    } catch {
+      // We do not know whether the operator took the stake: cancel it (idempotent on their side) before giving up.
+      await withRetries(5, () =>
+        callOperator(s, 'rollback', { ...common, transaction_id: `rb-${betTx}`, rollback_transaction_id: betTx }),
+      ).catch(() => {});
+      return reply.code(503).send({ error: 'operator_unreachable' });
+    }
+    if (bet.status !== 'OK') return reply.code(402).send({ error: bet.error_code, balance: bet.balance });
+    const win = await withRetries(5, () =>
+      callOperator(s, 'win', { ...common, transaction_id: `w-${betTx}`, amount: out.win, round_closed: true }),
+    ).catch(() => null);
+    if (win?.status !== 'OK') return reply.code(503).send({ error: win?.error_code ?? 'operator_unreachable' });
+    return { ...out.detail, stake: out.stake, win: out.win, balance: win.balance, round_id: roundId };
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser, requireUser } from '../../platform/auth';
+import * as push from './service';
+
+/** Web push: the VAPID public key, and a player's subscriptions (spec: POST subscription {endpoint, keys}). */
+export async function pushRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+  const authed = { preHandler: requireUser(db) };
+  const allowLoopback = config.env !== 'production';
+
+  app.get('/push/public-key', async () => ({ publicKey: (await push.vapidKeys(db)).publicKey }));
+
+  app.post('/subscription', authed, async (req, reply) => {
+    const sub = push.parseSubscription((req.body ?? {}) as push.SubscriptionInput, allowLoopback);
+    const ua = req.headers['user-agent'];
+    await push.saveSubscription(db, {
+      tenantId: req.tenant.id,
+      userId: currentUser(req).id,
+      sub,
+      userAgent: typeof ua === 'string' ? ua : null,
+    });
+    return reply.code(201).send({ subscribed: true });
+  });
+
+  app.delete('/subscription', authed, async (req) => {
+    await push.deleteSubscription(db, {
+      tenantId: req.tenant.id,
+      userId: currentUser(req).id,
+      endpoint: (req.body as { endpoint?: unknown } | null)?.endpoint,
+    });
+    return { subscribed: false };
+  });
+}

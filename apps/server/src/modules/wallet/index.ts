@@ -1,0 +1,230 @@
+/**
+ * The wallet service: the ONLY code that moves money. Casino, sports, bonuses, boxes and cashback call these
+ * functions; nothing else writes ledger tables. Signatures here are a contract: keep them stable.
+ *
+ * Rules every caller relies on:
+ * - Amounts are integer centavos (> 0). Balances never go below zero: a debit that does not fit throws
+ *   `InsufficientFunds` (AppError code `insufficient_funds`, HTTP 402).
+ * - Every call takes `tx`, an open SQL transaction (`db.transaction(tx => ...)`), so the caller's own rows (a game
+ *   round, a bet slip) commit or roll back together with the money. If a call throws, let the transaction roll
+ *   back: never catch and commit.
+ * - `idempotencyKey` is REQUIRED and unique per tenant across all modules: prefix it with your module and the
+ *   outside id ("casino:<provider>:<provider transaction id>", "sports:<bet id>:stake"). The same key with the same
+ *   request answers the first result again with `replayed: true` (no second movement); the same key with a
+ *   different request throws AppError `conflict` (409).
+ * - `reference` (1-200 chars) is what the movement is about (round id, bet id); it is stored and shown to operators.
+ * - The answer carries the player's balances right after the movement: `{cash, bonus, pending}`.
+ * - Never hold `tx` open across a call to another system (provider, PSP): commit, call, then record the outcome.
+ *
+ * Example (seamless-wallet bet and win of one round):
+ *   const r = await db.transaction((tx) => wallet.debitBet(tx, { tenantId, userId, amount: 500,
+ *     idempotencyKey: `casino:pg:${providerTxId}`, reference: `round:${roundId}` }));
+ *   r.balance.cash + r.balance.bonus  // what the provider is told
+ */
+import type { Sql } from '../../db/index';
+import { AppError } from '../../platform/errors';
+import {
+  type Balance,
+  InsufficientFunds,
+  type Leg,
+  type MoneyResult,
+  type PlayerAccount,
+  post,
+  readBalance,
+  reverseTransaction,
+  type SystemAccount,
+  type TransactionType,
+} from './ledger';
+
+export type { Balance, MoneyResult, PlayerAccount, SystemAccount, TransactionType } from './ledger';
+export { checkLedger, findTransaction, IDEMPOTENCY_CONFLICT, InsufficientFunds } from './ledger';
+
+export type MoneyCall = {
+  tenantId: number;
+  userId: number;
+  /** Centavos, a positive safe integer. */
+  amount: number;
+  idempotencyKey: string;
+  reference: string;
+  metadata?: Record<string, unknown>;
+};
+
+/** The counterparty a movement of this type books against when the caller does not name one. */
+const COUNTERPARTY: Record<TransactionType, SystemAccount> = {
+  deposit: 'psp_clearing',
+  withdraw: 'payouts',
+  bonus: 'promotions',
+  rollover: 'promotions',
+  cashback: 'promotions',
+  win: 'house',
+  bet: 'house',
+  refund: 'house',
+  box: 'house',
+  prize: 'house',
+  reversal: 'house',
+  adjustment: 'house',
+};
+
+function amountOf(amount: number): number {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new AppError('bad_request', 'amount must be a positive integer number of centavos');
+  return amount;
+}
+
+/** A player's balances (read inside `sql`, which may be the Db or an open transaction). */
+export async function getBalance(sql: Sql, o: { tenantId: number; userId: number }): Promise<Balance> {
+  return readBalance(sql, o.tenantId, o.userId);
+}
+
+/**
+ * Takes a stake for a game round: from cash first, the rest from bonus. Throws InsufficientFunds when
+ * cash + bonus < amount. The answer's `debited` tells how much came from each (for the bonus rules).
+ */
+export async function debitBet(
+  tx: Sql,
+  o: MoneyCall & { type?: 'bet' | 'box' },
+): Promise<MoneyResult & { debited: { cash: number; bonus: number } }> {
+  const amount = amountOf(o.amount);
+  const type = o.type ?? 'bet';
+  const base = {
+    tenantId: o.tenantId,
+    userId: o.userId,
+    type,
+    reference: o.reference,
+    idempotencyKey: o.idempotencyKey,
+  };
+  // Fast path: the whole stake from cash (one conditional UPDATE). Only when cash is short are both rows locked
+  // (in the ledger's fixed order) and the stake split, so the split cannot race another stake of the player.
+  const counter = { system: COUNTERPARTY[type] } as const;
+  const debited = { cash: amount, bonus: 0 };
+  const r = await post(tx, {
+    ...base,
+    legs: [
+      { account: { user: o.userId, kind: 'cash' }, amount: -amount },
+      { account: counter, amount },
+    ],
+    metadata: o.metadata,
+    fingerprint: ['debitBet', amount],
+    extra: { debited },
+    fallbackLegs: async (sql) => {
+      const { rows } = await sql.query<{ kind: 'cash' | 'bonus'; balance: number }>(
+        `select kind, balance from ledger_accounts where tenant_id = $1 and user_id = $2 and kind in ('bonus', 'cash')
+          order by kind for update`,
+        [o.tenantId, o.userId],
+      );
+      const cash = Math.min(rows.find((x) => x.kind === 'cash')?.balance ?? 0, amount);
+      const bonus = amount - cash;
+      if ((rows.find((x) => x.kind === 'bonus')?.balance ?? 0) < bonus) throw new InsufficientFunds();
+      Object.assign(debited, { cash, bonus });
+      const legs: Leg[] = [];
+      if (cash > 0) legs.push({ account: { user: o.userId, kind: 'cash' }, amount: -cash });
+      if (bonus > 0) legs.push({ account: { user: o.userId, kind: 'bonus' }, amount: -bonus });
+      legs.push({ account: counter, amount });
+      return legs;
+    },
+  });
+  return r as MoneyResult & { debited: { cash: number; bonus: number } };
+}
+
+/** Pays a game round's win (or a box/prize payout) into the player's cash. */
+export async function creditWin(tx: Sql, o: MoneyCall & { type?: 'win' | 'prize' | 'refund' }): Promise<MoneyResult> {
+  const amount = amountOf(o.amount);
+  const type = o.type ?? 'win';
+  return post(tx, {
+    tenantId: o.tenantId,
+    userId: o.userId,
+    type,
+    reference: o.reference,
+    idempotencyKey: o.idempotencyKey,
+    metadata: o.metadata,
+    legs: [
+      { account: { system: COUNTERPARTY[type] }, amount: -amount },
+      { account: { user: o.userId, kind: 'cash' }, amount },
+    ],
+  });
+}
+
+/** Credits one of the player's accounts from a system account (default: the type's usual counterparty). */
+export async function credit(
+  tx: Sql,
+  o: MoneyCall & { type: TransactionType; account?: PlayerAccount; from?: SystemAccount },
+): Promise<MoneyResult> {
+  const amount = amountOf(o.amount);
+  return post(tx, {
+    tenantId: o.tenantId,
+    userId: o.userId,
+    type: o.type,
+    reference: o.reference,
+    idempotencyKey: o.idempotencyKey,
+    metadata: o.metadata,
+    legs: [
+      { account: { system: o.from ?? COUNTERPARTY[o.type] }, amount: -amount },
+      { account: { user: o.userId, kind: o.account ?? 'cash' }, amount },
+    ],
+  });
+}
+
+/** Debits one of the player's accounts into a system account. InsufficientFunds when it does not fit. */
+export async function debit(
+  tx: Sql,
+  o: MoneyCall & { type: TransactionType; account?: PlayerAccount; to?: SystemAccount },
+): Promise<MoneyResult> {
+  const amount = amountOf(o.amount);
+  return post(tx, {
+    tenantId: o.tenantId,
+    userId: o.userId,
+    type: o.type,
+    reference: o.reference,
+    idempotencyKey: o.idempotencyKey,
+    metadata: o.metadata,
+    legs: [
+      { account: { user: o.userId, kind: o.account ?? 'cash' }, amount: -amount },
+      { account: { system: o.to ?? COUNTERPARTY[o.type] }, amount },
+    ],
+  });
+}
+
+/** Moves money between two of the player's own accounts (bonus -> cash on rollover, cash -> pending ...). */
+export async function transfer(
+  tx: Sql,
+  o: MoneyCall & { type: TransactionType; from: PlayerAccount; to: PlayerAccount },
+): Promise<MoneyResult> {
+  const amount = amountOf(o.amount);
+  if (o.from === o.to) throw new AppError('bad_request', 'transfer needs two different accounts');
+  return post(tx, {
+    tenantId: o.tenantId,
+    userId: o.userId,
+    type: o.type,
+    reference: o.reference,
+    idempotencyKey: o.idempotencyKey,
+    metadata: o.metadata,
+    legs: [
+      { account: { user: o.userId, kind: o.from }, amount: -amount },
+      { account: { user: o.userId, kind: o.to }, amount },
+    ],
+  });
+}
+
+/**
+ * Undoes the movement recorded under `originalKey` (a bet rolled back by the provider, a cancelled withdrawal) with
+ * the exact opposite entries. Throws not_found when there is no such movement (a seamless-wallet rollback that
+ * arrives before its bet should be answered as the provider's protocol says), conflict when it was already
+ * reversed under another key.
+ */
+export async function reverse(
+  tx: Sql,
+  o: { tenantId: number; originalKey: string; idempotencyKey: string; reference: string; type?: TransactionType },
+): Promise<MoneyResult> {
+  const { rows } = await tx.query<{ id: number }>(
+    'select id from ledger_transactions where tenant_id = $1 and idempotency_key = $2',
+    [o.tenantId, o.originalKey],
+  );
+  if (!rows[0]) throw new AppError('not_found', 'no movement with that idempotency key');
+  return reverseTransaction(tx, {
+    tenantId: o.tenantId,
+    originalId: rows[0].id,
+    idempotencyKey: o.idempotencyKey,
+    reference: o.reference,
+    type: o.type,
+  });
+}

@@ -1,0 +1,112 @@
+import type { Localized } from '../../platform/errors';
+
+const brl = (centavos: number, locale: 'pt' | 'en') =>
+  new Intl.NumberFormat(locale === 'pt' ? 'pt-BR' : 'en-US', { style: 'currency', currency: 'BRL' }).format(
+    centavos / 100,
+  );
+
+/** Every player-facing wallet message, pt-BR and en. */
+export const WMSG = {
+  required: { pt: 'Este campo é obrigatório.', en: 'This field is required.' },
+  amountInvalid: {
+    pt: 'Informe um valor em centavos (número inteiro).',
+    en: 'Enter an amount in centavos (a whole number).',
+  },
+  depositMin: (min: number): Localized => ({
+    pt: `O valor mínimo de depósito é ${brl(min, 'pt')}.`,
+    en: `The minimum deposit is ${brl(min, 'en')}.`,
+  }),
+  depositMax: (max: number): Localized => ({
+    pt: `O valor máximo de depósito é ${brl(max, 'pt')}.`,
+    en: `The maximum deposit is ${brl(max, 'en')}.`,
+  }),
+  withdrawMin: (min: number): Localized => ({
+    pt: `O valor mínimo de saque é ${brl(min, 'pt')}.`,
+    en: `The minimum withdrawal is ${brl(min, 'en')}.`,
+  }),
+  withdrawMax: (max: number): Localized => ({
+    pt: `O valor máximo de saque é ${brl(max, 'pt')}.`,
+    en: `The maximum withdrawal is ${brl(max, 'en')}.`,
+  }),
+  withdrawAvailable: (available: number): Localized => ({
+    pt: `Saldo disponível para saque insuficiente (disponível: ${brl(available, 'pt')}).`,
+    en: `Not enough balance available to withdraw (available: ${brl(available, 'en')}).`,
+  }),
+  tooManyCharges: {
+    pt: 'Você já tem muitos PIX aguardando pagamento. Pague ou aguarde alguns minutos.',
+    en: 'You already have too many PIX charges waiting for payment. Pay one or wait a few minutes.',
+  },
+  pspUnavailable: {
+    pt: 'Não foi possível gerar o PIX agora. Tente novamente em instantes.',
+    en: 'The PIX could not be generated right now. Please try again shortly.',
+  },
+  txidInvalid: { pt: 'Identificador de transação inválido.', en: 'Invalid transaction id.' },
+  chargeNotFound: { pt: 'Transação não encontrada.', en: 'Transaction not found.' },
+  keyTypeInvalid: {
+    pt: 'Tipo de chave inválido. Use CPF, e-mail, celular ou chave aleatória.',
+    en: 'Invalid key type. Use CPF, e-mail, phone or random key.',
+  },
+  keyCpf: { pt: 'Chave CPF inválida.', en: 'Invalid CPF key.' },
+  keyCpfNotOwn: {
+    pt: 'A chave CPF precisa ser o seu próprio CPF.',
+    en: 'The CPF key must be your own CPF.',
+  },
+  keyNoCpf: {
+    pt: 'Cadastre seu CPF no perfil antes de usar uma chave CPF.',
+    en: 'Add your CPF to your profile before using a CPF key.',
+  },
+  keyEmail: { pt: 'Chave e-mail inválida.', en: 'Invalid e-mail key.' },
+  keyPhone: { pt: 'Chave celular inválida.', en: 'Invalid phone key.' },
+  keyEvp: {
+    pt: 'Chave aleatória inválida (formato 123e4567-e89b-12d3-a456-426614174000).',
+    en: 'Invalid random key (format 123e4567-e89b-12d3-a456-426614174000).',
+  },
+  keyRegulated: {
+    pt: 'Saques só podem ser feitos para uma chave PIX do seu CPF.',
+    en: 'Withdrawals can only go to a PIX key of your own CPF.',
+  },
+  keyDuplicate: { pt: 'Esta chave PIX já está cadastrada.', en: 'This PIX key is already registered.' },
+  keyLimit: { pt: 'Você pode cadastrar no máximo 5 chaves PIX.', en: 'You can register at most 5 PIX keys.' },
+  methodInvalid: { pt: 'Escolha uma chave PIX cadastrada.', en: 'Choose a registered PIX key.' },
+  idempotencyRequired: {
+    pt: 'O cabeçalho Idempotency-Key é obrigatório (1 a 100 caracteres: letras, números, - e _).',
+    en: 'The Idempotency-Key header is required (1 to 100 characters: letters, digits, - and _).',
+  },
+  emailNotVerified: {
+    pt: 'Verifique seu e-mail antes de sacar.',
+    en: 'Verify your e-mail before withdrawing.',
+  },
+  phoneNotVerified: {
+    pt: 'Verifique seu celular antes de sacar.',
+    en: 'Verify your phone before withdrawing.',
+  },
+  withdrawalNotFound: { pt: 'Saque não encontrado.', en: 'Withdrawal not found.' },
+  withdrawalNotCancellable: {
+    pt: 'Este saque não pode mais ser cancelado.',
+    en: 'This withdrawal can no longer be cancelled.',
+  },
+  idInvalid: { pt: 'Identificador inválido.', en: 'Invalid id.' },
+  typeFilter: {
+    pt: 'Tipo inválido. Use deposit, withdraw, bonus, rollover, win ou bet.',
+    en: 'Invalid type. Use deposit, withdraw, bonus, rollover, win or bet.',
+  },
+  pageInvalid: { pt: 'Página inválida.', en: 'Invalid page.' },
+  docType: {
+    pt: 'Tipo de documento inválido. Use id_front, id_back, selfie ou proof_of_address.',
+    en: 'Invalid document type. Use id_front, id_back, selfie or proof_of_address.',
+  },
+  docFile: {
+    pt: 'O arquivo deve ser uma imagem jpg, png ou webp, ou um PDF.',
+    en: 'The file must be a jpg, png or webp image, or a PDF.',
+  },
+  docSize: { pt: 'O arquivo deve ter no máximo 10 MB.', en: 'The file must be at most 10 MB.' },
+  docApproved: {
+    pt: 'Este documento já foi aprovado.',
+    en: 'This document has already been approved.',
+  },
+  docNotFound: { pt: 'Documento não encontrado.', en: 'Document not found.' },
+  docNotCancellable: {
+    pt: 'Só documentos em análise podem ser cancelados.',
+    en: 'Only documents under review can be cancelled.',
+  },
+} as const;

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/index';
+import { type FileStorage, localDiskStorage } from '../../platform/storage';
+import { PSP_REGISTRY } from '../pix/psp';
+import { type SandboxPsp, startSandboxPsp } from '../pix/sandbox';
+import { type PixDeps, sweepExpiredCharges } from '../pix/service';
+import { processPayouts } from './withdrawals';
+
+export type WalletRuntime = {
+  db: Db;
+  config: Config;
+  pix: PixDeps;
+  storage: FileStorage;
+  /** The built-in PSP stand-in, when PIX_PSP=sandbox. */
+  sandbox: SandboxPsp | null;
+  /** Runs the background jobs once (tests call it instead of waiting for the timer). */
+  runJobs(): Promise<void>;
+};
+
+const runtimes = new WeakMap<Db, WalletRuntime>();
+
+/** The runtime the API plugin built for this app's database (the /dev/pix page shares it). */
+export function runtimeFor(db: Db): WalletRuntime | undefined {
+  return runtimes.get(db);
+}
+
+/**
+ * Builds the PSP client (and starts the sandbox PSP when configured), the webhook registration and the jobs. The
+ * sandbox is an HTTP server on 127.0.0.1 and the client reaches it over HTTP, exactly as it would reach a bank.
+ */
+export async function createWalletRuntime(app: FastifyInstance): Promise<WalletRuntime> {
+  const { db, config } = app;
+  let sandbox: SandboxPsp | null = null;
+  let pspUrl = config.pix.pspUrl;
+  if (config.pix.psp === 'sandbox') {
+    if (config.env === 'production') app.log.error('PIX_PSP=sandbox in production: deposits go to a stand-in PSP');
+    sandbox = await startSandboxPsp({ clientId: config.pix.clientId, clientSecret: config.pix.clientSecret });
+    pspUrl = sandbox.url;
+  }
+  const psp = PSP_REGISTRY.bcb!({
+    baseUrl: pspUrl!,
+    clientId: config.pix.clientId,
+    clientSecret: config.pix.clientSecret,
+    key: config.pix.key,
+  });
+  let registered: string | null = null;
+  const webhookBase = () => {
+    if (config.pix.webhookUrl) return config.pix.webhookUrl.replace(/\/$/, '');
+    const addr = app.server.address();
+    if (!addr || typeof addr === 'string') return null;
+    return `http://127.0.0.1:${addr.port}`;
+  };
+  const ensureWebhook = async () => {
+    const base = webhookBase();
+    if (!base) return; // not listening (inject-only tests): consult-status still confirms with the PSP
+    const url = `${base}/api/pix/webhook/${config.pix.webhookSecret}`;
+    if (registered === url) return;
+    await psp.registerWebhook(url);
+    registered = url;
+  };
+  const pix: PixDeps = { db, psp, ensureWebhook };
+  let running: Promise<void> | null = null;
+  const runJobs = async () => {
+    if (running) return running;
+    running = (async () => {
+      await sweepExpiredCharges(pix);
+      await processPayouts({ db, psp, log: app.log });
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const rt: WalletRuntime = {
+    db,
+    config,
+    pix,
+    storage: localDiskStorage(path.join(config.dataDir, 'files')),
+    sandbox,
+    runJobs,
+  };
+  let timer: NodeJS.Timeout | null = null;
+  if (config.pix.jobs) {
+    timer = setInterval(() => {
+      runJobs().catch((err) => app.log.error({ err }, 'wallet jobs failed'));
+    }, 5_000);
+    timer.unref();
+  }
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running?.catch(() => {});
+    await sandbox?.close();
+    runtimes.delete(db);
+  });
+  runtimes.set(db, rt);
+  return rt;
+}

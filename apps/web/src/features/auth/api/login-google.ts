@@ -1,0 +1,5 @@
+import { http } from '../../../shared/lib/http';
+import type { AuthResult } from './types';
+
+/** POST /auth/google {idToken}: the credential Google Identity Services hands back. */
+export const loginWithGoogle = (idToken: string) => http.post<AuthResult>('/auth/google', { idToken });

@@ -1,0 +1,19 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { http } from '../../../shared/lib/http';
+import type { Game, Paged } from './types';
+
+/** POST /games/favorite/{gameId} {action} */
+export function setFavorite(gameId: number, action: 'add' | 'remove'): Promise<{ hasFavorite: boolean }> {
+  return http.post(`/games/favorite/${gameId}`, { gameId, action });
+}
+
+/** GET /profile/favorites?page= (data, current page; the end is reached at the last page). */
+export const favoritesQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['casino', 'favorites'],
+    queryFn: ({ pageParam, signal }) =>
+      http.get<Paged<Game>>('/profile/favorites', { query: { page: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+  });
+export const useFavorites = (enabled: boolean) => useInfiniteQuery({ ...favoritesQueryOptions(), enabled });

@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { http } from '../../../shared/lib/http';
+import type { Game, GameFilter, Paged } from './types';
+
+/** GET /casinos/games: one page of 24 for a filter. */
+export function getGames(filter: GameFilter, page: number, signal?: AbortSignal): Promise<Paged<Game>> {
+  return http.get<Paged<Game>>('/casinos/games', {
+    query: {
+      page,
+      searchTerm: filter.searchTerm || undefined,
+      category: filter.category || undefined,
+      provider: filter.provider || undefined,
+      type: filter.type || undefined,
+      bonuses: filter.bonuses ? 1 : undefined,
+      sort: filter.sort && filter.sort !== 'default' ? filter.sort : undefined,
+    },
+    signal,
+  });
+}
+
+export const gamesQueryOptions = (filter: GameFilter, loggedIn: boolean) =>
+  infiniteQueryOptions({
+    queryKey: ['casino', 'games', filter, loggedIn],
+    queryFn: ({ pageParam, signal }) => getGames(filter, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    staleTime: 30_000,
+  });
+
+export const useGames = (filter: GameFilter, loggedIn: boolean) =>
+  useInfiniteQuery(gamesQueryOptions(filter, loggedIn));

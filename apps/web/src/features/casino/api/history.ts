@@ -1,0 +1,24 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { http } from '../../../shared/lib/http';
+import type { CasinoBet, Game, Paged } from './types';
+
+/** GET /games/recent?page= */
+export const recentQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['casino', 'recent'],
+    queryFn: ({ pageParam, signal }) => http.get<Paged<Game>>('/games/recent', { query: { page: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+  });
+export const useRecent = (enabled: boolean) => useInfiniteQuery({ ...recentQueryOptions(), enabled });
+
+/** GET /wallet/bets?page= : casino rounds. */
+export const betsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['casino', 'bets'],
+    queryFn: ({ pageParam, signal }) =>
+      http.get<Paged<CasinoBet>>('/wallet/bets', { query: { page: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+  });
+export const useBets = (enabled: boolean) => useInfiniteQuery({ ...betsQueryOptions(), enabled });

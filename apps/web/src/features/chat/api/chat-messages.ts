@@ -1,0 +1,33 @@
+import type { ChatMessage, ChatResponse } from '@sorte/contracts';
+import { CHAT_DEFAULT_LIMIT } from '@sorte/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../shared/lib/http';
+
+export const chatMessagesQuery = (room: string, loggedIn: boolean) =>
+  queryOptions({
+    queryKey: ['chat', 'messages', room, loggedIn],
+    queryFn: ({ signal }) =>
+      http.get<ChatResponse>('/chat/messages', { query: { limit: CHAT_DEFAULT_LIMIT, room }, signal }),
+    staleTime: 10_000,
+  });
+
+export function useSendMessage(room: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      http.post<{ message: ChatMessage }>('/chat/messages', { text, attachments: [] }, { query: { room } }),
+    onSuccess: ({ message }) =>
+      qc.setQueriesData<ChatResponse>({ queryKey: ['chat', 'messages', room] }, (d) => addMessage(d, message)),
+  });
+}
+
+/** Adds or replaces a message (a pin re-sends it) keeping id order; ignores duplicates from the socket. */
+export function addMessage(d: ChatResponse | undefined, m: ChatMessage): ChatResponse | undefined {
+  if (!d) return d;
+  const rest = d.messages.filter((x) => x.id !== m.id);
+  return { ...d, messages: [...rest, m].sort((a, b) => a.id - b.id).slice(-200) };
+}
+
+export function removeMessage(d: ChatResponse | undefined, id: number): ChatResponse | undefined {
+  return d ? { ...d, messages: d.messages.filter((x) => x.id !== id) } : d;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { fakeBet, maskName, matchResults, pushEvent } from './bet-feed-model';
+import { dayLabel } from './day-label';
+
+const ev = (type: 'bet' | 'win', tx: string, amount: number) => ({
+  type,
+  transaction: tx,
+  game: 'Dice',
+  user: 'Fernanda',
+  amount,
+  date: '2026-11-23T12:00:00Z',
+});
+
+describe('bet feed', () => {
+  it('merges a bet with its win by transaction and computes the multiplier', () => {
+    let raw = pushEvent([], ev('bet', 't1', 1000));
+    raw = pushEvent(raw, ev('bet', 't2', 500));
+    raw = pushEvent(raw, ev('win', 't1', 2500));
+    const r = matchResults(raw);
+    expect(r.map((x) => [x.transaction, x.bet_amount, x.win_amount, x.multiplier])).toEqual([
+      ['t2', 500, 0, 0],
+      ['t1', 1000, 2500, 2.5],
+    ]);
+    expect(r[0]!.user).toBe('Fern***');
+  });
+  it('keeps only the latest 5 raw events', () => {
+    let raw: ReturnType<typeof pushEvent> = [];
+    for (let i = 0; i < 8; i++) raw = pushEvent(raw, ev('bet', `t${i}`, 100));
+    expect(raw.map((e) => e.transaction)).toEqual(['t7', 't6', 't5', 't4', 't3']);
+  });
+  it('masks after 3 or 4 characters', () => {
+    expect(maskName('Ana')).toBe('Ana***');
+    expect(maskName('Gabriel')).toBe('Gabr***');
+    expect(maskName('Gabr***')).toBe('Gabr***');
+  });
+  it('generates amounts in the spec ranges', () => {
+    let small = 0;
+    for (let i = 0; i < 500; i++) {
+      const [bet] = fakeBet();
+      expect(bet!.amount).toBeGreaterThanOrEqual(40);
+      expect(bet!.amount).toBeLessThanOrEqual(5_000_000);
+      if (bet!.amount <= 15_000) small++;
+    }
+    expect(small / 500).toBeGreaterThan(0.5);
+    expect(small / 500).toBeLessThan(0.7);
+  });
+});
+
+describe('chat day labels', () => {
+  const o = { timeZone: 'America/Sao_Paulo', now: new Date('2026-11-23T15:00:00Z'), today: 'Hoje', yesterday: 'Ontem' };
+  it('says Hoje, Ontem, else DD/MM/YYYY in the tenant time zone', () => {
+    expect(dayLabel('2026-11-23T04:00:00Z', o)).toBe('Hoje');
+    expect(dayLabel('2026-11-23T02:00:00Z', o)).toBe('Ontem'); // 23:00 on the 22nd in São Paulo
+    expect(dayLabel('2026-11-20T12:00:00Z', o)).toBe('20/11/2026');
+  });
+});

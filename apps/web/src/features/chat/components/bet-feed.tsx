@@ -1,0 +1,66 @@
+import type { BetFeedEvent } from '@sorte/contracts';
+import { useEffect, useState } from 'react';
+import { useT } from '../../../shared/lib/i18n';
+import { formatMoney } from '../../../shared/lib/money';
+import { getEcho, publicRoom, useRealtime } from '../../../shared/lib/realtime';
+import { useSiteConfig } from '../../../shared/lib/site-config';
+import { fakeBet, matchResults, pushEvent } from './bet-feed-model';
+
+/** The live bet feed: BetPlaced events of real settled bets; the demo generator only where the tenant enabled it. */
+export function BetFeed() {
+  const t = useT();
+  const config = useSiteConfig();
+  const simulate = config.feed_simulation === true && !config.is_regulated;
+  const [raw, setRaw] = useState<BetFeedEvent[]>([]);
+  const generation = useRealtime((s) => s.generation);
+  const room = publicRoom();
+
+  useEffect(() => {
+    let stop = () => {};
+    let cancelled = false;
+    void generation;
+    getEcho().then((echo) => {
+      if (cancelled) return;
+      const ch = echo.channel(`chat.${room}`);
+      ch.listen('BetPlaced', (e: BetFeedEvent) => setRaw((r) => pushEvent(r, e)));
+      stop = () => ch.stopListening('BetPlaced');
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [generation, room]);
+
+  useEffect(() => {
+    if (!simulate) return;
+    const id = setInterval(() => setRaw((r) => fakeBet().reduce(pushEvent, r)), 1500);
+    return () => clearInterval(id);
+  }, [simulate]);
+
+  const results = matchResults(raw);
+  return (
+    <section className="bet-feed" aria-label={t('chat.feed.title')}>
+      <h3 className="bet-feed__title">
+        <span className="bet-feed__live" aria-hidden="true" />
+        {t('chat.feed.title')}
+        {simulate && <span className="chat-msg__tag">{t('chat.feed.simulated')}</span>}
+      </h3>
+      {results.length === 0 ? (
+        <p className="bet-feed__empty">{t('chat.feed.empty')}</p>
+      ) : (
+        <ul className="bet-feed__list">
+          {results.map((r) => (
+            <li key={r.transaction} className={`bet-feed__item ${r.win_amount > 0 ? 'bet-feed__item--win' : ''}`}>
+              <span className="bet-feed__user">{r.user}</span>
+              <span className="bet-feed__game">{r.game}</span>
+              <span className="bet-feed__amount">{formatMoney(r.bet_amount)}</span>
+              <span className="bet-feed__mult">
+                {r.multiplier > 0 ? t('chat.feed.multiplier', { value: r.multiplier.toFixed(2) }) : '—'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+export const pt = {
+  title: 'Notificações',
+  empty: 'Você não tem notificações.',
+  loginFirst: 'Entre na sua conta para ver suas notificações.',
+  tabs: { personal: 'Para você', platform: 'Plataforma' },
+  markAll: 'Marcar todas como lidas',
+  loadMore: 'Carregar mais',
+  loadError: 'Não foi possível carregar as notificações.',
+  retry: 'Tentar novamente',
+  open: 'Abrir',
+  close: 'Fechar',
+  unread: 'Não lida',
+  newNotification: 'Nova notificação',
+  dismiss: 'Dispensar',
+};

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useT } from '../../../../shared/lib/i18n';
+import { formatMoney } from '../../../../shared/lib/money';
+import type { BetResult } from '../../api/types';
+import { sfx } from '../../lib/sound';
+import { useInstantGame } from '../../lib/use-instant-game';
+import { GameLayout } from '../game-layout';
+import { InstantControls } from '../instant-controls';
+
+const fmt = (n: number) => n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function LimboGame() {
+  const t = useT();
+  const [text, setText] = useState('2,00');
+  const [shown, setShown] = useState<number | null>(null);
+  const target = Math.round(Number(text.replace(/\./g, '').replace(',', '.')) * 100) / 100;
+  const valid = Number.isFinite(target) && target >= 1.01 && target <= 1_000_000;
+  // The count-up animation: from 1.00x to the result in about half a second.
+  const reveal = (r: BetResult) =>
+    new Promise<void>((done) => {
+      const end = Number(r.result);
+      const start = performance.now();
+      const step = (now: number) => {
+        const k = Math.min(1, (now - start) / 500);
+        setShown(1 + (end - 1) * k * k);
+        if (k < 1) requestAnimationFrame(step);
+        else {
+          setShown(end);
+          done();
+        }
+      };
+      sfx.tick();
+      requestAnimationFrame(step);
+    });
+  const g = useInstantGame('limbo', () => (valid ? { target } : null), reveal);
+  const stage = (
+    <div className="og-limbo">
+      <div
+        className={`og-bigresult ${g.last && !g.busy ? (g.last.win ? 'is-win' : 'is-lose') : ''}`}
+        data-testid="og-result"
+      >
+        {shown !== null ? `${fmt(shown)}x` : '1,00x'}
+      </div>
+      <div className="og-stats">
+        <div>
+          <span>{t('originals.limbo.target')}</span>
+          <strong>{valid ? `${fmt(target)}x` : '—'}</strong>
+        </div>
+        <div>
+          <span>{t('originals.limbo.chance')}</span>
+          <strong>{valid ? `${(99 / target).toLocaleString('pt-BR', { maximumFractionDigits: 6 })}%` : '—'}</strong>
+        </div>
+      </div>
+      {g.last && !g.busy ? (
+        <p className={`og-outcome ${g.last.win ? 'is-win' : ''}`}>
+          {g.last.win ? t('originals.result.win', { amount: formatMoney(g.last.payout) }) : t('originals.result.lose')}
+        </p>
+      ) : null}
+    </div>
+  );
+  const controls = (
+    <InstantControls g={g} canBet={valid} profitOnWin={valid ? Math.floor(g.amount * target) - g.amount : null}>
+      <label className="og-label">
+        {t('originals.limbo.target')}
+        <input className="og-input" inputMode="decimal" value={text} onChange={(e) => setText(e.target.value)} />
+      </label>
+    </InstantControls>
+  );
+  return <GameLayout game="limbo" stage={stage} controls={controls} balance={g.balance} />;
+}

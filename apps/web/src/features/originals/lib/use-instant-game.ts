@@ -1,0 +1,50 @@
+import { useCallback, useRef, useState } from 'react';
+import { newIdempotencyKey, placeBet } from '../api/bets';
+import type { BetResult, GameCode } from '../api/types';
+import { sfx } from './sound';
+import { playSound, reportBetError, useAfterBet, useAutobet } from './use-bet';
+
+/**
+ * State of an instant game (dice, limbo, plinko, keno, slot): amount, the last result, balance, manual play and
+ * autobet. `body()` gives the game's parameters at the moment of the bet; `reveal` lets the page animate before
+ * the result is announced.
+ */
+export function useInstantGame(
+  game: Exclude<GameCode, 'mines'>,
+  body: () => Record<string, unknown> | null,
+  reveal?: (r: BetResult) => Promise<void>,
+) {
+  const [amount, setAmount] = useState(100);
+  const [busy, setBusy] = useState(false);
+  const [last, setLast] = useState<BetResult | null>(null);
+  const { balance, settle } = useAfterBet();
+  const bodyRef = useRef(body);
+  bodyRef.current = body;
+  const revealRef = useRef(reveal);
+  revealRef.current = reveal;
+  const amountRef = useRef(amount);
+  amountRef.current = amount;
+
+  const play = useCallback(async (): Promise<BetResult | null> => {
+    const params = bodyRef.current();
+    if (!params) return null;
+    setBusy(true);
+    sfx.bet();
+    try {
+      const r = await placeBet(game, { amount: amountRef.current, ...params }, newIdempotencyKey());
+      if (revealRef.current) await revealRef.current(r);
+      setLast(r);
+      settle(r);
+      playSound(r.win && r.payout >= r.amount, r.multiplier);
+      return r;
+    } catch (err) {
+      reportBetError(err);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }, [game, settle]);
+
+  const auto = useAutobet(play);
+  return { amount, setAmount, busy, last, balance, play, auto };
+}

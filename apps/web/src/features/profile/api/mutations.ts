@@ -1,0 +1,49 @@
+import { http } from '../../../shared/lib/http';
+import type { ProfileUser, Settings } from './profile';
+
+type UserReply = { user: ProfileUser };
+type CodeSent = { message: string; channel: 'sms' | 'email'; resend_in: number; expires_in: number };
+
+/** POST /profile/updateName {name}. */
+export const updateName = (name: string) => http.post<UserReply>('/profile/updateName', { name });
+
+/** POST /profile/updateLanguage {language}. */
+export const updateLanguage = (language: 'pt' | 'en') =>
+  http.post<{ language: string }>('/profile/updateLanguage', { language });
+
+/** POST /profile/toggle-hide-metrics {hide_metrics}. */
+export const setHideMetrics = (hide_metrics: boolean) =>
+  http.post<{ hide_metrics: boolean }>('/profile/toggle-hide-metrics', { hide_metrics });
+
+/** POST /profile/update-settings: the privacy switches. */
+export const updateSettings = (settings: Partial<Settings>) =>
+  http.post<{ settings: Settings }>('/profile/update-settings', settings);
+
+/** POST /profile/uploadAvatar (multipart field `avatar`; the server checks the content). */
+export function uploadAvatar(file: File) {
+  const body = new FormData();
+  body.append('avatar', file);
+  return http.post<{ avatar: string; user: ProfileUser }>('/profile/uploadAvatar', body);
+}
+
+/** POST /auth/update: new password (proof: current password or a code from request-password-change). */
+export const changePassword = (body: {
+  current_password?: string;
+  code?: string;
+  password: string;
+  password_confirmation: string;
+}) => http.post<UserReply>('/auth/update', body);
+
+/** POST /auth/request-password-change: a code to the player's e-mail, instead of the current password. */
+export const requestPasswordChange = () => http.post<CodeSent>('/auth/request-password-change', { channel: 'email' });
+
+/** POST /auth/verify-email or /auth/verify-phone: {} sends a code, {code} confirms. */
+export const sendVerification = (channel: 'email' | 'phone') => http.post<CodeSent>(`/auth/verify-${channel}`, {});
+export const confirmVerification = (channel: 'email' | 'phone', code: string) =>
+  http.post<UserReply>(`/auth/verify-${channel}`, { code });
+
+/** POST /profile/self-exclusion {value: days}: every session ends. */
+export const selfExclude = (days: number) =>
+  http.post<{ selfExcluded: { start_at: string; end_at: string }; logged_out: boolean }>('/profile/self-exclusion', {
+    value: days,
+  });

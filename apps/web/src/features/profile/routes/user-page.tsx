@@ -1,0 +1,34 @@
+import '../locales/register';
+import { useLocale, useT } from '../../../shared/lib/i18n';
+import { localizePath } from '../../../shared/lib/locale';
+import { Button } from '../../../shared/ui/button';
+import { LanguageCard, PrivacyCard, RankCard, SelfExclusionCard } from '../components/cards';
+import { ProfileHeader } from '../components/profile-header';
+import { WithProfile } from '../components/profile-shell';
+import '../profile.css';
+
+/** /user: the player's profile: photo, rank, privacy switches, language, self-exclusion. */
+export default function UserPage() {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <WithProfile>
+      {(user) => (
+        <div className="pf-page" data-testid="profile-page">
+          <div className="pf-top">
+            <ProfileHeader user={user} />
+            <Button to={localizePath('/user/edit', locale)} variant="outline" color="default">
+              {t('profile.edit')}
+            </Button>
+          </div>
+          <div className="pf-grid">
+            <RankCard user={user} />
+            <LanguageCard user={user} />
+            <PrivacyCard user={user} />
+            <SelfExclusionCard />
+          </div>
+        </div>
+      )}
+    </WithProfile>
+  );
+}

@@ -1,0 +1,205 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useT } from '../../../shared/lib/i18n';
+import { formatMoney } from '../../../shared/lib/money';
+import { useSiteConfig } from '../../../shared/lib/site-config';
+import { Button } from '../../../shared/ui/button';
+import { Confetti } from '../../../shared/ui/confetti';
+import { Field, Input } from '../../../shared/ui/field';
+import { Modal } from '../../../shared/ui/modal';
+import { toast } from '../../../shared/ui/toast-store';
+import { type ChargeStatus, consultPix, createPix, type PixCharge } from '../api/deposit';
+import { centsToField, errorText, parseBrl } from '../lib';
+import '../locales';
+import { closeDeposit } from '../store';
+import './wallet.css';
+
+const POLL_MS = 3_000;
+
+function useCountdown(until: string | null) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [until]);
+  const left = until ? Math.max(0, Math.floor((Date.parse(until) - now) / 1000)) : 0;
+  return { left, text: `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}` };
+}
+
+/** The deposit modal: amount (chips + field), then the PIX QR code and "copia e cola" until it is paid. */
+export default function DepositModal() {
+  const t = useT();
+  const config = useSiteConfig();
+  const qc = useQueryClient();
+  const chips = config.deposit_popup_values;
+  const [text, setText] = useState(centsToField(chips[1] ?? chips[0] ?? config.min_deposit));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [charge, setCharge] = useState<PixCharge | null>(null);
+  const [status, setStatus] = useState<ChargeStatus | null>(null);
+  const amountId = useId();
+  const countdown = useCountdown(charge && !status?.expired ? charge.expires_at : null);
+  const paid = status?.status === 'paid';
+  const expired = !paid && (status?.expired || (charge !== null && countdown.left === 0));
+
+  // Poll until realtime exists: the server confirms with the PSP on each call.
+  useEffect(() => {
+    if (!charge || paid || status?.status === 'refunded' || status?.expired) return;
+    const ctrl = new AbortController();
+    const id = setInterval(async () => {
+      try {
+        const s = await consultPix(charge.txid, ctrl.signal);
+        setStatus(s);
+        if (s.status === 'paid') {
+          qc.invalidateQueries({ queryKey: ['wallet'] });
+        }
+      } catch {
+        // A failed poll is retried on the next tick.
+      }
+    }, POLL_MS);
+    return () => {
+      clearInterval(id);
+      ctrl.abort();
+    };
+  }, [charge, paid, status?.status, status?.expired, qc]);
+
+  const generate = async () => {
+    const amount = parseBrl(text);
+    if (amount === null || amount <= 0) return setError(t('wallet.depositModal.invalidAmount'));
+    if (amount < config.min_deposit)
+      return setError(t('wallet.depositModal.min', { min: formatMoney(config.min_deposit) }));
+    if (amount > config.max_deposit)
+      return setError(t('wallet.depositModal.max', { max: formatMoney(config.max_deposit) }));
+    setError(null);
+    setBusy(true);
+    try {
+      setStatus(null);
+      setCharge(await createPix(amount));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!charge) return;
+    try {
+      await navigator.clipboard.writeText(charge.qrcode);
+      toast.success(t('wallet.depositModal.copied'));
+    } catch {
+      toast.error(t('wallet.depositModal.copyFailed'));
+    }
+  };
+
+  return (
+    <Modal open onClose={closeDeposit} title={t('wallet.depositModal.title')} size="sm" className="wl-deposit">
+      {paid && charge ? (
+        <div className="wl-deposit__done" data-testid="deposit-paid">
+          <Confetti fire={1} contained />
+          <div className="wl-deposit__check" aria-hidden="true">
+            ✓
+          </div>
+          <h3>{t('wallet.depositModal.paidTitle')}</h3>
+          <p>{t('wallet.depositModal.paidText', { amount: formatMoney(charge.amount) })}</p>
+          <Button block onClick={closeDeposit}>
+            {t('wallet.depositModal.close')}
+          </Button>
+        </div>
+      ) : charge ? (
+        <div className="wl-deposit__pix">
+          <p className="wl-deposit__amount">{formatMoney(charge.amount)}</p>
+          {status?.status === 'refunded' ? (
+            <p className="wl-note wl-note--danger">{t('wallet.depositModal.refunded')}</p>
+          ) : expired ? (
+            <>
+              <p className="wl-note wl-note--danger">{t('wallet.depositModal.expired')}</p>
+              <Button block onClick={() => setCharge(null)}>
+                {t('wallet.depositModal.newPix')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="wl-deposit__scan">{t('wallet.depositModal.scan')}</p>
+              <img className="wl-deposit__qr" src={charge.qrcode_image} alt="QR Code PIX" width={220} height={220} />
+              <label className="wl-deposit__label" htmlFor={`${amountId}-code`}>
+                {t('wallet.depositModal.copyPaste')}
+              </label>
+              <textarea
+                id={`${amountId}-code`}
+                className="wl-deposit__code"
+                readOnly
+                value={charge.qrcode}
+                rows={3}
+                onFocus={(e) => e.currentTarget.select()}
+                data-testid="pix-code"
+              />
+              <Button block onClick={copy} data-testid="copy-pix">
+                {t('wallet.depositModal.copy')}
+              </Button>
+              <div className="wl-deposit__status" aria-live="polite">
+                <span className="wl-spinner-dot" aria-hidden="true" />
+                {t('wallet.depositModal.waiting')}
+                <strong data-testid="pix-countdown">
+                  {t('wallet.depositModal.expiresIn', { time: countdown.text })}
+                </strong>
+              </div>
+              <p className="wl-note">{t('wallet.depositModal.ownCpf')}</p>
+            </>
+          )}
+        </div>
+      ) : (
+        <form
+          className="wl-deposit__form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            generate();
+          }}
+        >
+          <div className="wl-chips" role="group" aria-label={t('wallet.depositModal.amount')}>
+            {chips.map((v) => (
+              <button
+                key={v}
+                type="button"
+                className={`wl-chip ${parseBrl(text) === v ? 'is-active' : ''}`}
+                aria-pressed={parseBrl(text) === v}
+                onClick={() => {
+                  setText(centsToField(v));
+                  setError(null);
+                }}
+              >
+                {formatMoney(v)}
+              </button>
+            ))}
+          </div>
+          <Field
+            label={t('wallet.depositModal.amount')}
+            hint={t('wallet.depositModal.range', {
+              min: formatMoney(config.min_deposit),
+              max: formatMoney(config.max_deposit),
+            })}
+            error={error ?? undefined}
+            id={amountId}
+          >
+            <Input
+              id={amountId}
+              inputMode="decimal"
+              prefix="R$"
+              value={text}
+              invalid={Boolean(error)}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(null);
+              }}
+              data-testid="deposit-amount"
+            />
+          </Field>
+          <Button type="submit" block size="lg" loading={busy} data-testid="generate-pix">
+            {t('wallet.depositModal.generate')}
+          </Button>
+        </form>
+      )}
+    </Modal>
+  );
+}

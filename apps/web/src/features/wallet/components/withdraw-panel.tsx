@@ -1,0 +1,179 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useT } from '../../../shared/lib/i18n';
+import { formatMoney } from '../../../shared/lib/money';
+import { useSiteConfig } from '../../../shared/lib/site-config';
+import { Button } from '../../../shared/ui/button';
+import { Field, Input } from '../../../shared/ui/field';
+import { toast } from '../../../shared/ui/toast-store';
+import { useWallet } from '../api/get-wallet';
+import { addMethod, type KeyType, requestWithdrawal, useMethods } from '../api/withdraw';
+import { errorText, newIdempotencyKey, parseBrl } from '../lib';
+
+const KEY_TYPES: KeyType[] = ['cpf', 'email', 'phone', 'evp'];
+
+/** Withdraw: PIX key list, new key, value range, available balance. */
+export function WithdrawPanel() {
+  const t = useT();
+  const config = useSiteConfig();
+  const qc = useQueryClient();
+  const wallet = useWallet();
+  const methods = useMethods();
+  const [selected, setSelected] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [type, setType] = useState<KeyType>('cpf');
+  const [key, setKey] = useState('');
+  const [keyError, setKeyError] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One key per attempt: a retry of the same values (double click, lost reply) reuses it; a change makes a new one.
+  const attempt = useRef<{ values: string; key: string } | null>(null);
+  const ids = useId();
+  const list = methods.data?.data ?? [];
+  const methodId = selected ?? list[0]?.id ?? null;
+  const available = wallet.data?.balance_withdrawal ?? 0;
+
+  const saveKey = async () => {
+    if (!key.trim()) return setKeyError(t('wallet.errors.required'));
+    setBusy(true);
+    try {
+      const r = await addMethod(type, key.trim());
+      toast.success(t('wallet.withdraw.keyAdded'));
+      setKey('');
+      setAdding(false);
+      setSelected(r.method.id);
+      await qc.invalidateQueries({ queryKey: ['wallet', 'methods'] });
+    } catch (err) {
+      setKeyError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async () => {
+    const cents = parseBrl(amount);
+    if (methodId === null) return setAmountError(t('wallet.withdraw.chooseKey'));
+    if (cents === null || cents <= 0) return setAmountError(t('wallet.depositModal.invalidAmount'));
+    const values = `${cents}:${methodId}`;
+    if (attempt.current?.values !== values) attempt.current = { values, key: newIdempotencyKey() };
+    setBusy(true);
+    try {
+      const r = await requestWithdrawal({ amount: cents, methodId, key: attempt.current.key });
+      toast.success(t(r.withdrawal.status === 5 ? 'wallet.withdraw.review' : 'wallet.withdraw.requested'));
+      attempt.current = null;
+      setAmount('');
+      await qc.invalidateQueries({ queryKey: ['wallet'] });
+    } catch (err) {
+      setAmountError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="wl-stack">
+      <section className="wl-section">
+        <h3 className="wl-section__title">{t('wallet.withdraw.keys')}</h3>
+        {list.length === 0 && !methods.isPending && <p className="wl-empty">{t('wallet.withdraw.noKeys')}</p>}
+        <div className="wl-keys" role="radiogroup" aria-label={t('wallet.withdraw.keys')}>
+          {list.map((m) => (
+            <label key={m.id} className={`wl-key ${methodId === m.id ? 'is-active' : ''}`}>
+              <input type="radio" name={`${ids}-key`} checked={methodId === m.id} onChange={() => setSelected(m.id)} />
+              <span className="wl-key__type">{t(`wallet.withdraw.types.${m.type}`)}</span>
+              <span className="wl-key__value">{m.key}</span>
+            </label>
+          ))}
+        </div>
+        {adding ? (
+          <form
+            className="wl-newkey"
+            onSubmit={(e) => {
+              e.preventDefault();
+              saveKey();
+            }}
+          >
+            <Field label={t('wallet.withdraw.keyType')} id={`${ids}-type`}>
+              <select
+                className="wl-select"
+                value={type}
+                onChange={(e) => {
+                  setType(e.target.value as KeyType);
+                  setKeyError(null);
+                }}
+              >
+                {KEY_TYPES.map((k) => (
+                  <option key={k} value={k}>
+                    {t(`wallet.withdraw.types.${k}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label={t('wallet.withdraw.key')} error={keyError ?? undefined} id={`${ids}-keyval`}>
+              <Input
+                value={key}
+                placeholder={t(`wallet.withdraw.placeholders.${type}`)}
+                inputMode={type === 'cpf' || type === 'phone' ? 'numeric' : type === 'email' ? 'email' : 'text'}
+                onChange={(e) => {
+                  setKey(e.target.value);
+                  setKeyError(null);
+                }}
+                data-testid="new-key"
+              />
+            </Field>
+            <Button type="submit" loading={busy} data-testid="save-key">
+              {t('wallet.withdraw.addKey')}
+            </Button>
+          </form>
+        ) : (
+          <Button variant="outline" color="default" onClick={() => setAdding(true)} data-testid="add-key">
+            + {t('wallet.withdraw.newKey')}
+          </Button>
+        )}
+      </section>
+      <form
+        className="wl-section"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <p className="wl-available" data-testid="withdrawable">
+          {t('wallet.withdraw.available', { amount: formatMoney(available) })}
+        </p>
+        <Field
+          label={t('wallet.withdraw.amount')}
+          hint={t('wallet.withdraw.range', {
+            min: formatMoney(config.min_withdrawal),
+            max: formatMoney(config.max_withdrawal),
+          })}
+          error={amountError ?? undefined}
+          id={`${ids}-amount`}
+        >
+          <Input
+            inputMode="decimal"
+            prefix="R$"
+            value={amount}
+            placeholder="0,00"
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setAmountError(null);
+            }}
+            data-testid="withdraw-amount"
+          />
+        </Field>
+        <Button
+          type="submit"
+          block
+          size="lg"
+          loading={busy}
+          disabled={methodId === null}
+          data-testid="request-withdraw"
+        >
+          {t('wallet.withdraw.submit')}
+        </Button>
+        <p className="wl-note">{t('wallet.withdraw.rules')}</p>
+      </form>
+    </div>
+  );
+}

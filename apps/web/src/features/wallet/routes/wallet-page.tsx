@@ -1,0 +1,56 @@
+import { useT } from '../../../shared/lib/i18n';
+import { formatMoney } from '../../../shared/lib/money';
+import { Button } from '../../../shared/ui/button';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { Tabs } from '../../../shared/ui/tabs';
+import { useWallet } from '../api/get-wallet';
+import { DocumentsPanel } from '../components/documents-panel';
+import { TransactionsList } from '../components/transactions-list';
+import { WithdrawPanel } from '../components/withdraw-panel';
+import '../locales';
+import { openDeposit } from '../store';
+import '../components/wallet.css';
+
+/** /account/wallet and /user/edit/transaction ('Carteira'): balances, transactions, withdraw, documents. */
+export default function WalletPage() {
+  const t = useT();
+  const { data } = useWallet();
+  const money = (v: number | undefined) => (v === undefined ? <Skeleton width={90} height={22} /> : formatMoney(v));
+  return (
+    <div className="wl-page">
+      <div className="wl-page__head">
+        <h1>{t('wallet.title')}</h1>
+        <Button onClick={openDeposit} data-testid="wallet-deposit">
+          {t('wallet.deposit')}
+        </Button>
+      </div>
+      <div className="wl-cards">
+        <div className="wl-card wl-card--main">
+          <span>{t('wallet.balance')}</span>
+          <strong data-testid="wallet-balance">{money(data?.balance)}</strong>
+        </div>
+        <div className="wl-card">
+          <span>{t('wallet.withdrawable')}</span>
+          <strong>{money(data?.balance_withdrawal)}</strong>
+        </div>
+        <div className="wl-card">
+          <span>{t('wallet.bonus')}</span>
+          <strong>{money(data?.bonus)}</strong>
+        </div>
+        <div className="wl-card">
+          <span>{t('wallet.pending')}</span>
+          <strong data-testid="wallet-pending">{money(data?.pending_withdrawal)}</strong>
+        </div>
+      </div>
+      <Tabs
+        fitted
+        aria-label={t('wallet.title')}
+        items={[
+          { id: 'transactions', label: t('wallet.tabs.transactions'), content: <TransactionsList /> },
+          { id: 'withdraw', label: t('wallet.tabs.withdraw'), content: <WithdrawPanel /> },
+          { id: 'documents', label: t('wallet.tabs.documents'), content: <DocumentsPanel /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,382 @@
+// Benchmark 6 (casino): one real server (apps/server/src/main.ts) on PostgreSQL, with 10,000 games imported through
+// `npm run ops -- games:import` on top of the demo catalog.
+//  1. GET /api/casinos/games with a search term and a category at 200 connections (target p99 <= 20 ms), three ways:
+//     guests repeating the lobby's usual searches, guests whose every request is a different search (no page cache),
+//     and a logged-in player (hasFavorite filled from the database on every request).
+//  2. Provider bet+win pairs per second through the signed seamless-wallet HTTP API (/api/providers/aurora/bet and
+//     /win, HMAC-signed, one round per pair), reported beside pgbench TPC-B on the same PostgreSQL in the same run
+//     (target >= 0.4 of it).
+// BENCH_DATABASE_URL (default: the test PostgreSQL); both runs use private schemas that are dropped afterwards.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, ROOT } from '../e2e/support/server';
+import { type LoadResult, record } from './lib';
+
+const URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const GAMES = 10_000;
+const PLAYERS = 32;
+const LOBBY_CONNECTIONS = 200;
+
+// Titles are built from these, so the search terms below match a few hundred games each.
+const NOUNS = ['Tigre', 'Dragão', 'Fênix', 'Coelho', 'Faraó', 'Pirata', 'Leão', 'Sereia', 'Búfalo', 'Águia'];
+const ADJS = ['Dourado', 'da Fortuna', 'Selvagem', 'Mágico', 'do Rio', 'Neon', 'Real', 'Sortudo', 'de Fogo', 'Épico'];
+const TERMS = ['tigre', 'dragao', 'fenix', 'coelho', 'farao', 'pirata', 'leao', 'sereia', 'bufalo', 'aguia', 'ouro'];
+const CATEGORIES = ['slots', 'roulette', 'instant'];
+
+type Server = { url: string; port: number; env: NodeJS.ProcessEnv; stop(): Promise<void> };
+
+/** The server exactly as `npm start` runs it, but on PostgreSQL (its own schema, via PGOPTIONS). */
+async function startPgServer(schema: string): Promise<Server> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sorte-bench-')),
+    DATABASE_URL: URL,
+    DATABASE_POOL_SIZE: '20',
+    PGOPTIONS: `-c search_path=${schema}`,
+    LOG_LEVEL: 'error',
+    ORIGINALS_ENGINES: 'off',
+  };
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become ready in 90 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    port,
+    env,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function importCatalog(server: Server): string {
+  const rows = Array.from({ length: GAMES }, (_, i) => ({
+    game_id: `bench-${i}`,
+    title: `${NOUNS[i % NOUNS.length]} ${ADJS[Math.floor(i / NOUNS.length) % ADJS.length]} ${i}${i % 7 === 0 ? ' de Ouro' : ''}`,
+    code: `bench-${i}`,
+    category: CATEGORIES[i % CATEGORIES.length],
+    type: CATEGORIES[i % CATEGORIES.length],
+    rtp: (94 + (i % 500) / 100).toFixed(2),
+    volatility: ['low', 'medium', 'high', 'very_high'][i % 4],
+    image: '/static/games/tigre-da-fortuna.svg',
+    bonus_allowed: i % 2 === 0,
+  }));
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sorte-bench-')), 'games.json');
+  fs.writeFileSync(file, JSON.stringify(rows));
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/ops/cli.ts',
+      'games:import',
+      file,
+      '--host',
+      'localhost',
+      '--provider',
+      'aurora',
+    ],
+    { cwd: ROOT, env: server.env, encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`games:import failed: ${r.stdout}${r.stderr}`);
+  return r.stdout.trim().split('\n').pop() ?? '';
+}
+
+let ipSeq = 0;
+const nextIp = () => {
+  const n = ++ipSeq;
+  return `10.77.${(n >> 8) & 255}.${n & 255 || 1}`;
+};
+
+function cpf(): string {
+  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
+  for (const len of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += d[i]! * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    d.push(r === 10 ? 0 : r);
+  }
+  return d.join('');
+}
+
+/** A player registered, and funded by sandbox PIX, through the public API (as a person would). */
+async function newPlayer(server: Server, n: number): Promise<{ id: number; token: string }> {
+  const ip = nextIp();
+  const call = async (method: string, p: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${server.url}/api${p}`, {
+      method,
+      headers: {
+        host: 'localhost',
+        'x-forwarded-for': ip,
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json().catch(() => null)) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const local = String(30_000_000 + n * 1_000 + Math.floor(Math.random() * 1_000));
+  const phone = `119${local}`;
+  await call('POST', '/auth/verify-code', { phone });
+  const outbox = (await call('GET', `/dev/outbox?to=${encodeURIComponent(`+55${phone}`)}`)) as unknown as {
+    code: string;
+  }[];
+  const reg = await call('POST', '/auth/register', {
+    name: 'Bench Player',
+    username: phone,
+    email: `bench${local}@exemplo.com`,
+    password: 'senha-forte-1',
+    password_confirmation: 'senha-forte-1',
+    birth_date: '1990-05-17',
+    cpf: cpf(),
+    code: outbox[0]!.code,
+    terms: true,
+    age_confirmed: true,
+  });
+  const token = reg.token as string;
+  const charge = await call('POST', '/main-gateway/qrcode-pix', { amount: 20_000 }, token);
+  await call('POST', `/dev/pix/${charge.txid}/pay`, {}, token);
+  return { id: Number((reg.user as { id: number | string }).id), token };
+}
+
+function lobbyPath(term: string, category: string, page = 1) {
+  return `/api/casinos/games?searchTerm=${encodeURIComponent(term)}&category=${category}&page=${page}`;
+}
+
+async function lobby(server: Server, token: string) {
+  const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+  const usual = () => lobbyPath(pick(TERMS), pick(CATEGORIES), 1 + Math.floor(Math.random() * 2));
+  // A different search on (almost) every request: 3 letters taken from a real title, so most match something.
+  const letters = NOUNS.join('').toLowerCase();
+  const fresh = () => {
+    const at = Math.floor(Math.random() * (letters.length - 3));
+    return lobbyPath(
+      letters.slice(at, at + 3) + (Math.random() < 0.5 ? '' : ` ${Math.floor(Math.random() * 100)}`),
+      pick(CATEGORIES),
+    );
+  };
+  // autocannon as in lib.ts load(), with a path chosen per request.
+  const run = async (next: () => string, headers: Record<string, string> = {}): Promise<LoadResult> => {
+    const r = await autocannon({
+      url: server.url,
+      connections: LOBBY_CONNECTIONS,
+      duration: SECONDS,
+      pipelining: 1,
+      headers: { host: 'localhost', ...headers },
+      requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
+    });
+    return {
+      requests_per_s: Math.round(r.requests.average),
+      p50_ms: r.latency.p50,
+      p99_ms: r.latency.p99,
+      errors: r.errors + r.timeouts,
+      non2xx: r.non2xx,
+    };
+  };
+  await run(usual); // warm-up (JIT, catalog, page cache)
+  const guestRepeat = await run(usual);
+  const guestDistinct = await run(fresh);
+  const player = await run(usual, { authorization: `Bearer ${token}` });
+  const sample = (await (
+    await fetch(`${server.url}${lobbyPath('tigre', 'slots')}`, { headers: { host: 'localhost' } })
+  ).json()) as {
+    total: number;
+  };
+  return {
+    guest_repeated_searches: guestRepeat,
+    guest_distinct_searches: guestDistinct,
+    player: player,
+    sample_total: sample.total,
+  };
+}
+
+async function providerPairs(server: Server, schema: string, players: { id: number }[]) {
+  const db = new pg.Client({ connectionString: URL, options: `-c search_path=${schema}` });
+  await db.connect();
+  try {
+    const t = await db.query<{ tenant_id: number }>("select tenant_id from tenant_hosts where host = 'localhost'");
+    const tenantId = t.rows[0]!.tenant_id;
+    const p = await db.query<{ id: number; secret: string }>(
+      "select id, secret from game_providers where tenant_id = $1 and code = 'aurora'",
+      [tenantId],
+    );
+    const provider = p.rows[0]!;
+    const g = await db.query<{ id: number; provider_game_id: string }>(
+      "select id, provider_game_id from games where tenant_id = $1 and game_code = 'tigre-da-fortuna'",
+      [tenantId],
+    );
+    const game = g.rows[0]!;
+    // A real-money game session per player, as a launch creates (the token only the provider would hold).
+    const sessions: { token: string; playerId: string }[] = [];
+    for (const pl of players) {
+      const token = randomBytes(32).toString('base64url');
+      await db.query(
+        `insert into game_sessions (tenant_id, user_id, game_id, provider_id, token_hash, demo, expires_at)
+          values ($1, $2, $3, $4, $5, false, now() + interval '1 hour')`,
+        [tenantId, pl.id, game.id, provider.id, createHash('sha256').update(token).digest('hex')],
+      );
+      sessions.push({ token, playerId: String(pl.id) });
+    }
+    const callback = `${server.url}/api/providers/aurora`;
+    const call = async (op: string, body: Record<string, unknown>) => {
+      const raw = JSON.stringify(body);
+      const res = await fetch(`${callback}/${op}`, {
+        method: 'POST',
+        headers: {
+          host: 'localhost',
+          'content-type': 'application/json',
+          'x-signature': createHmac('sha256', provider.secret).update(raw).digest('hex'),
+        },
+        body: raw,
+      });
+      const out = (await res.json()) as { status: string; error_code?: string };
+      if (out.status !== 'OK') throw new Error(`${op}: ${res.status} ${JSON.stringify(out)}`);
+    };
+    let pairs = 0;
+    let errors = 0;
+    let seq = 0;
+    const firstErrors: string[] = [];
+    const lat: number[] = [];
+    const loop = async (deadline: number, counting: boolean) => {
+      while (Date.now() < deadline) {
+        const s = sessions[seq++ % sessions.length]!;
+        const base = { session_token: s.token, player_id: s.playerId, game_id: game.provider_game_id };
+        const round = randomUUID();
+        const t0 = performance.now();
+        try {
+          await call('bet', { ...base, transaction_id: `b-${round}`, round_id: round, amount: 100 });
+          await call('win', { ...base, transaction_id: `w-${round}`, round_id: round, amount: 95, round_closed: true });
+          if (counting) {
+            pairs++;
+            lat.push(performance.now() - t0);
+          }
+        } catch (e) {
+          errors++;
+          if (firstErrors.length < 3) firstErrors.push(e instanceof Error ? e.message : String(e));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CLIENTS }, () => loop(Date.now() + 2_000, false)));
+    const before = await db.query<{ n: number }>(
+      "select count(*)::int as n from casino_rounds where status = 'closed'",
+    );
+    const start = Date.now();
+    await Promise.all(Array.from({ length: CLIENTS }, () => loop(start + SECONDS * 1000, true)));
+    const secs = (Date.now() - start) / 1000;
+    const after = await db.query<{ n: number }>("select count(*)::int as n from casino_rounds where status = 'closed'");
+    lat.sort((a, b) => a - b);
+    return {
+      pairs_per_s: Math.round(pairs / secs),
+      p50_ms: Math.round(lat[Math.floor(lat.length * 0.5)]! * 10) / 10,
+      p99_ms: Math.round(lat[Math.floor(lat.length * 0.99)]! * 10) / 10,
+      errors,
+      first_errors: firstErrors,
+      // Every counted pair is a closed round in the books.
+      rounds_closed_ok: after.rows[0]!.n - before.rows[0]!.n >= pairs,
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+function pgbench(schema: string) {
+  const env = { ...process.env, PGOPTIONS: `-c search_path=${schema}` };
+  const scale = String(CLIENTS);
+  execFileSync('pgbench', ['-i', '-q', '-s', scale, URL], { env, stdio: 'pipe' });
+  const out = execFileSync('pgbench', ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-n', URL], {
+    env,
+    encoding: 'utf8',
+  });
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
+  return { tps: Math.round(Number(m?.[1] ?? 0)), scale: Number(scale) };
+}
+
+const ok = (r: LoadResult) => r.p99_ms <= 20 && r.errors === 0 && r.non2xx === 0;
+
+export async function run() {
+  const admin = new pg.Client({ connectionString: URL });
+  await admin.connect();
+  const s = `bench_c_${randomBytes(4).toString('hex')}`;
+  const p = `bench_p_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create schema ${s}`);
+  await admin.query(`create schema ${p}`);
+  let server: Server | null = null;
+  try {
+    server = await startPgServer(s);
+    const imported = importCatalog(server);
+    const players: { id: number; token: string }[] = [];
+    for (let i = 0; i < PLAYERS; i++) players.push(await newPlayer(server, i));
+    // The catalog of every node follows an import within a second.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const lob = await lobby(server, players[0]!.token);
+    const wallet = await providerPairs(server, s, players);
+    await server.stop();
+    server = null;
+    const tpcb = pgbench(p);
+    const ratio = Math.round((wallet.pairs_per_s / tpcb.tps) * 100) / 100;
+    record(
+      'casino',
+      {
+        games: GAMES,
+        import: imported,
+        lobby_connections: LOBBY_CONNECTIONS,
+        provider_clients: CLIENTS,
+        players: PLAYERS,
+        seconds: SECONDS,
+        lobby: lob,
+        provider_bet_win: wallet,
+        pgbench: tpcb,
+        ratio,
+        targets: { lobby_p99_ms: 20, ratio_to_pgbench: 0.4 },
+        pass: {
+          lobby_guest_repeated: ok(lob.guest_repeated_searches),
+          lobby_guest_distinct: ok(lob.guest_distinct_searches),
+          lobby_player: ok(lob.player),
+          provider: ratio >= 0.4 && wallet.errors === 0 && wallet.rounds_closed_ok,
+        },
+      },
+      `casino: lobby (10,000 games, search + category, ${LOBBY_CONNECTIONS} conn) guests repeating ` +
+        `${lob.guest_repeated_searches.requests_per_s} req/s p99 ${lob.guest_repeated_searches.p99_ms} ms | ` +
+        `guests distinct ${lob.guest_distinct_searches.requests_per_s} req/s p99 ${lob.guest_distinct_searches.p99_ms} ms | ` +
+        `player ${lob.player.requests_per_s} req/s p99 ${lob.player.p99_ms} ms (target p99 <= 20 ms) | ` +
+        `provider bet+win ${wallet.pairs_per_s} pairs/s (p50 ${wallet.p50_ms} ms, p99 ${wallet.p99_ms} ms, ` +
+        `${wallet.errors} errors) | pgbench TPC-B ${tpcb.tps} tps | ratio ${ratio} (target >= 0.4)`,
+    );
+  } finally {
+    await server?.stop();
+    await admin.query(`drop schema ${s} cascade`);
+    await admin.query(`drop schema ${p} cascade`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,128 @@
+// Benchmark 4 (wallet): debit+credit pairs per second through the wallet service (debitBet + creditWin of one game
+// round in one SQL transaction, as a seamless-wallet round is settled) on PostgreSQL, and pgbench TPC-B on the same
+// server in the same run. Target: wallet pairs/s >= 0.5 x pgbench transactions/s.
+// BENCH_DATABASE_URL (default: the test PostgreSQL); both run in private schemas that are dropped afterwards.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { openPostgres } from '../apps/server/src/db/index';
+import { migrate } from '../apps/server/src/db/migrate';
+import { creditWin, debitBet } from '../apps/server/src/modules/wallet/index';
+import { checkLedger } from '../apps/server/src/modules/wallet/ledger';
+import { record } from './lib';
+
+const URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const PLAYERS = 200;
+
+async function walletPairs(schema: string) {
+  const db = await openPostgres(URL, { poolSize: CLIENTS, searchPath: schema });
+  try {
+    await migrate(db);
+    const t = await db.query<{ id: number }>(
+      `insert into tenants (name, settings) values ('bench', '{}') returning id`,
+    );
+    const tenantId = t.rows[0]!.id;
+    const users = await db.query<{ id: number }>(
+      `insert into users (tenant_id, first_name, last_name, email, phone, referral_code)
+        select $1, 'Bench', 'Player', 'b' || g || '@ex.com', '+55119' || lpad(g::text, 8, '0'), 'B' || g
+        from generate_series(1, $2) g returning id`,
+      [tenantId, PLAYERS],
+    );
+    const ids = users.rows.map((r) => r.id);
+    for (const userId of ids)
+      await db.transaction((tx) =>
+        creditWin(tx, {
+          tenantId,
+          userId,
+          amount: 10_000_000,
+          type: 'refund',
+          idempotencyKey: `fund:${userId}`,
+          reference: 'fund',
+        }),
+      );
+    let pairs = 0;
+    let errors = 0;
+    let seq = 0;
+    const lat: number[] = [];
+    const run = async (deadline: number, counting: boolean) => {
+      while (Date.now() < deadline) {
+        const n = seq++;
+        const userId = ids[n % ids.length]!;
+        const t0 = performance.now();
+        try {
+          await db.transaction(async (tx) => {
+            await debitBet(tx, { tenantId, userId, amount: 100, idempotencyKey: `b:${n}`, reference: `round:${n}` });
+            await creditWin(tx, { tenantId, userId, amount: 95, idempotencyKey: `w:${n}`, reference: `round:${n}` });
+          });
+          if (counting) {
+            pairs++;
+            lat.push(performance.now() - t0);
+          }
+        } catch {
+          errors++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CLIENTS }, () => run(Date.now() + 2_000, false)));
+    const start = Date.now();
+    await Promise.all(Array.from({ length: CLIENTS }, () => run(start + SECONDS * 1000, true)));
+    const secs = (Date.now() - start) / 1000;
+    lat.sort((a, b) => a - b);
+    const check = await checkLedger(db, tenantId);
+    return {
+      pairs_per_s: Math.round(pairs / secs),
+      p50_ms: Math.round(lat[Math.floor(lat.length * 0.5)]! * 10) / 10,
+      p99_ms: Math.round(lat[Math.floor(lat.length * 0.99)]! * 10) / 10,
+      errors,
+      ledger_ok: check.ok,
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+function pgbench(schema: string) {
+  const env = { ...process.env, PGOPTIONS: `-c search_path=${schema}` };
+  const scale = String(CLIENTS);
+  execFileSync('pgbench', ['-i', '-q', '-s', scale, URL], { env, stdio: 'pipe' });
+  const out = execFileSync('pgbench', ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-n', URL], {
+    env,
+    encoding: 'utf8',
+  });
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
+  return { tps: Math.round(Number(m?.[1] ?? 0)), scale: Number(scale) };
+}
+
+export async function run() {
+  const admin = await openPostgres(URL, { poolSize: 1 });
+  const w = `bench_w_${randomBytes(4).toString('hex')}`;
+  const p = `bench_p_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create schema ${w}`);
+  await admin.query(`create schema ${p}`);
+  try {
+    const wallet = await walletPairs(w);
+    const tpcb = pgbench(p);
+    const ratio = Math.round((wallet.pairs_per_s / tpcb.tps) * 100) / 100;
+    record(
+      'wallet',
+      {
+        clients: CLIENTS,
+        seconds: SECONDS,
+        players: PLAYERS,
+        wallet,
+        pgbench: tpcb,
+        ratio,
+        target_ratio: 0.5,
+        pass: ratio >= 0.5 && wallet.errors === 0 && wallet.ledger_ok,
+      },
+      `wallet: ${wallet.pairs_per_s} debit+credit pairs/s (p50 ${wallet.p50_ms} ms, p99 ${wallet.p99_ms} ms, ${wallet.errors} errors) | ` +
+        `pgbench TPC-B ${tpcb.tps} tps | ratio ${ratio} (target >= 0.5)`,
+    );
+  } finally {
+    await admin.query(`drop schema ${w} cascade`);
+    await admin.query(`drop schema ${p} cascade`);
+    await admin.close();
+  }
+}

@@ -1,0 +1,130 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launch } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+// Sorte Originals (issue 7) as a player lives it, in Portuguese: plays Dice and Mines, rotates the seed pair, and
+// verifies the Dice bet on /fairness, recomputed in the browser. The player and the session are made through the
+// API (register with the dev outbox code, deposit by sandbox PIX) and the token is put where session.ts reads it.
+
+function randomCpf(): string {
+  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
+  for (const len of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += d[i]! * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    d.push(r === 10 ? 0 : r);
+  }
+  return d.join('');
+}
+
+describe.runIf(browserAvailable)('originals in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+
+  async function api(method: string, path: string, body?: unknown, auth = true) {
+    const res = await fetch(`${server.url}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(auth && token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    const local = String(Math.floor(10_000_000 + Math.random() * 89_999_999));
+    const phone = `119${local}`;
+    expect((await api('POST', '/auth/verify-code', { phone }, false)).status).toBe(200);
+    const outbox = (await (
+      await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(`+55${phone}`)}`)
+    ).json()) as {
+      code: string;
+    }[];
+    const reg = await api(
+      'POST',
+      '/auth/register',
+      {
+        name: 'Maria da Silva',
+        username: phone,
+        email: `og${local}@exemplo.com`,
+        password: 'senha-forte-1',
+        password_confirmation: 'senha-forte-1',
+        birth_date: '1990-05-17',
+        cpf: randomCpf(),
+        code: outbox[0]!.code,
+        terms: true,
+        age_confirmed: true,
+      },
+      false,
+    );
+    expect(reg.status).toBe(201);
+    token = reg.body.token as string;
+    const charge = await api('POST', '/main-gateway/qrcode-pix', { amount: 20_000 });
+    expect(charge.status).toBe(200);
+    expect((await api('POST', `/dev/pix/${charge.body.txid}/pay`, {})).status).toBe(200);
+
+    browser = await launch();
+    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((t) => localStorage.setItem('auth', t), token);
+    page = await context.newPage();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('plays dice, plays mines, rotates the seeds and verifies the dice bet on /fairness', async () => {
+    // Dice: the rules and paytable are on the page before the bet.
+    await page.goto(`${server.url}/originals/dice`);
+    await page.getByText('Regras e tabela de pagamentos').waitFor();
+    await page.getByText(/Retorno ao jogador \(RTP\) teórico/).waitFor();
+    await page.getByTestId('og-bet').click();
+    await page.getByText(/Você ganhou|Não foi desta vez/).waitFor();
+    const roll = (await page.getByTestId('og-result').innerText()).trim();
+    expect(roll).toMatch(/^\d{1,3},\d{2}$/);
+
+    // The fairness tab: hash, client seed and the next nonce (1 after one bet).
+    await page.getByRole('tab', { name: 'Jogo justo' }).click();
+    const hash = (await page.getByTestId('og-seed-hash').innerText()).trim();
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    await expect.poll(async () => (await page.getByTestId('og-nonce').innerText()).trim()).toBe('1');
+
+    // Mines: start, reveal tiles until the round ends or a gem is found, then cash out if still open.
+    await page.goto(`${server.url}/originals/mines`);
+    await page.getByTestId('og-mines-count').selectOption('1');
+    await page.getByTestId('og-bet').click();
+    await page.getByTestId('og-cashout').waitFor();
+    await page.locator('[data-tile="12"]').click();
+    const outcome = page.getByTestId('og-mines-outcome');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="og-mines-outcome"]') ||
+        !document.querySelector('[data-testid="og-cashout"]')?.hasAttribute('disabled'),
+    );
+    if (!(await outcome.isVisible())) await page.getByTestId('og-cashout').click();
+    await expect.poll(async () => (await outcome.innerText()).trim()).toMatch(/Você ganhou|Boom/);
+
+    // Rotate: the previous server seed is revealed.
+    await page.getByRole('tab', { name: 'Jogo justo' }).click();
+    await page.locator('#og-new-client-seed').fill('minha-semente-e2e');
+    await page.getByTestId('og-rotate').click();
+    await page.getByTestId('og-previous').waitFor();
+    expect((await page.getByTestId('og-client-seed').innerText()).trim()).toBe('minha-semente-e2e');
+
+    // History of dice -> Verificar -> /fairness recomputes the roll and checks the commitment.
+    await page.goto(`${server.url}/originals/dice`);
+    await page.getByRole('tab', { name: 'Minhas apostas' }).click();
+    await page.getByRole('link', { name: 'Verificar' }).first().click();
+    await page.waitForURL(/\/fairness\?/);
+    await page.getByTestId('og-v-result').waitFor();
+    expect(await page.getByTestId('og-v-hash-check').innerText()).toContain('confere com o hash mostrado');
+    expect(await page.getByTestId('og-v-hash').inputValue()).toBe(hash);
+    expect(await page.getByTestId('og-v-result').innerText()).toContain(`Rolagem: ${roll.replace(',', '.')}`);
+  }, 120_000);
+});

@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launch } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+// Realtime (issue 5) as players live it, in Portuguese: a chat message typed in one browser appears in another's
+// chat panel, and a notification sent by the operator appears as a toast and in the notification list.
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? null;
+
+function randomCpf(): string {
+  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
+  for (const len of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += d[i]! * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    d.push(r === 10 ? 0 : r);
+  }
+  return d.join('');
+}
+
+async function registerViaApi(server: RunningServer, name: string) {
+  const local = String(Math.floor(10_000_000 + Math.random() * 89_999_999));
+  const phone = `11 9${local}`;
+  const j = (body: unknown) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await fetch(`${server.url}/api/auth/verify-code`, j({ phone }));
+  const list = (await (
+    await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(`+55119${local}`)}`)
+  ).json()) as { code: string }[];
+  const res = await fetch(
+    `${server.url}/api/auth/register`,
+    j({
+      name,
+      username: phone,
+      email: `rt${local}@exemplo.com`,
+      password: 'senha#2026xy',
+      password_confirmation: 'senha#2026xy',
+      birth_date: '1990-01-01',
+      cpf: randomCpf(),
+      code: list[0]?.code,
+      terms: true,
+      age_confirmed: true,
+    }),
+  );
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { token: string; user: { id: number } };
+}
+
+describe.runIf(browserAvailable)('realtime in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  async function playerPage(o: { token: string; user: unknown }, width: number): Promise<Page> {
+    const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height: 800 } });
+    contexts.push(context);
+    await context.addInitScript(
+      ([token, user]) => {
+        localStorage.setItem('auth', token as string);
+        localStorage.setItem('user', user as string);
+        localStorage.setItem('ageVerified', 'true');
+      },
+      [o.token, JSON.stringify(o.user)],
+    );
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    return page;
+  }
+
+  const shot = async (page: Page, name: string) => {
+    if (!SHOTS) return;
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.waitForTimeout(400); // let panels finish sliding in
+    await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launch();
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a message typed in one browser appears in the other; an operator notification shows as toast and in the list', async () => {
+    const ana = await registerViaApi(server, 'Ana Souza');
+    const bia = await registerViaApi(server, 'Beatriz Lima');
+    const a = await playerPage(ana, 1280);
+    const b = await playerPage(bia, 360);
+
+    for (const p of [a, b]) {
+      // Header button on desktop, floating button on phones.
+      await p.getByRole('button', { name: 'Chat global' }).locator('visible=true').first().click();
+      await p.getByText('Apostas ao vivo').waitFor();
+    }
+    await a.getByPlaceholder('Escreva uma mensagem...').fill('Olá, mesa! <b>sem html</b> 🎰');
+    await a.keyboard.press('Enter');
+    await b.getByText('Olá, mesa! <b>sem html</b> 🎰').waitFor({ timeout: 10_000 });
+    await expect.poll(() => b.getByText('Ana S.').count()).toBeGreaterThan(0);
+    await expect.poll(() => a.getByText(/2 online/).count()).toBeGreaterThan(0);
+    await shot(a, 'chat-pt-1280');
+    await shot(b, 'chat-pt-360');
+
+    // Too long: the counter turns red and the button is disabled (the server enforces the same 280).
+    await b.getByPlaceholder('Escreva uma mensagem...').fill('x'.repeat(281));
+    await expect.poll(() => b.getByRole('button', { name: 'Enviar' }).isDisabled()).toBe(true);
+    await b.getByPlaceholder('Escreva uma mensagem...').fill('');
+    await b.locator('.ui-side-panel__close').focus();
+    await b.keyboard.press('Enter');
+    await b.locator('.chat-fab').waitFor();
+
+    const sent = server.ops(
+      'notify',
+      '--host',
+      '127.0.0.1',
+      '--user',
+      String(bia.user.id),
+      '--title',
+      'Bônus liberado',
+      '--body',
+      'Seu bônus de R$ 20,00 está disponível.',
+      '--url',
+      '/bonus',
+    );
+    expect(sent.code, sent.out).toBe(0);
+    await b.getByText('Nova notificação').waitFor({ timeout: 10_000 });
+    await shot(b, 'toast-pt-360');
+    await b.getByRole('button', { name: 'Notificações: 1 não lidas' }).waitFor();
+    // The push prompt (1 s after start) may be open: answer it first, as a player would.
+    const later = b.getByRole('button', { name: 'Agora não' });
+    if (await later.isVisible()) {
+      await later.click();
+      await later.waitFor({ state: 'detached' });
+    }
+    await b.locator('.app-header__bell').click();
+    await b.locator('.notif__item').first().waitFor({ timeout: 10_000 });
+    await shot(b, 'notifications-pt-360');
+    await b.locator('.notif__item').getByText('Bônus liberado').waitFor({ timeout: 10_000 });
+  });
+
+  it('shows the install pages in pt and en', async () => {
+    const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 360, height: 760 } });
+    contexts.push(context);
+    const p = await context.newPage();
+    await p.goto(`${server.url}/install`);
+    await p.getByRole('heading', { name: /Instale o app/ }).waitFor();
+    await shot(p, 'install-pt-360');
+    await p.goto(`${server.url}/ios`);
+    await p.getByText('Adicionar à Tela de Início', { exact: false }).waitFor();
+    await shot(p, 'ios-pt-360');
+    await p.goto(`${server.url}/en/install-two`);
+    await p.getByRole('heading', { name: /Install the/ }).waitFor();
+    await shot(p, 'install-two-en-360');
+    await p.setViewportSize({ width: 1280, height: 800 });
+    await p.goto(`${server.url}/en/`);
+    await p.getByRole('button', { name: 'Global chat' }).locator('visible=true').first().click();
+    await p.getByText('Live bets').waitFor();
+    await shot(p, 'chat-en-1280-guest');
+  });
+});
