@@ -24,6 +24,10 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const GAMES = 10_000;
 const PLAYERS = 32;
 const LOBBY_CONNECTIONS = 200;
+// BENCH_PARTS=lobby,provider (default both) to run a part alone while profiling; BENCH_SERVER_ARGS adds node flags
+// to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'lobby,provider').split(','));
+const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 
 // Titles are built from these, so the search terms below match a few hundred games each.
 const NOUNS = ['Tigre', 'Dragão', 'Fênix', 'Coelho', 'Faraó', 'Pirata', 'Leão', 'Sereia', 'Búfalo', 'Águia'];
@@ -47,7 +51,7 @@ async function startPgServer(schema: string): Promise<Server> {
     LOG_LEVEL: 'error',
     ORIGINALS_ENGINES: 'off',
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -336,9 +340,17 @@ export async function run() {
     server = await startPgServer(s);
     const imported = importCatalog(server);
     const players: { id: number; token: string }[] = [];
-    for (let i = 0; i < PLAYERS; i++) players.push(await newPlayer(server, i));
+    for (let i = 0; i < (PARTS.has('provider') ? PLAYERS : 1); i++) players.push(await newPlayer(server, i));
     // The catalog of every node follows an import within a second.
     await new Promise((r) => setTimeout(r, 1_500));
+    if (PARTS.size < 2) {
+      // A partial run (profiling): print the part's figures, keep the recorded results as they are.
+      const part = PARTS.has('lobby')
+        ? await lobby(server, players[0]!.token)
+        : await providerPairs(server, s, players);
+      console.log(JSON.stringify(part));
+      return;
+    }
     const lob = await lobby(server, players[0]!.token);
     const wallet = await providerPairs(server, s, players);
     await server.stop();

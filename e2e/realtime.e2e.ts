@@ -147,6 +147,56 @@ describe.runIf(browserAvailable)('realtime in the browser', () => {
     await b.locator('.notif__item').getByText('Bônus liberado').waitFor({ timeout: 10_000 });
   });
 
+  it('a deposit confirmed by PIX closes the modal and updates the balance live; a dice bet shows in another browser', async () => {
+    const carlos = await registerViaApi(server, 'Carlos Mendes');
+    const a = await playerPage(carlos, 1280);
+    // A guest on the home page, on a phone: the live feed is there without opening the chat.
+    const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 360, height: 800 } });
+    contexts.push(context);
+    await context.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+    const b = await context.newPage();
+    await b.goto(`${server.url}/`);
+    await b.locator('.home').waitFor();
+    // The feed loads when its slot (below the game rails) is scrolled into view.
+    await b.locator('.home__feed').scrollIntoViewIfNeeded();
+    const homeFeed = b.locator('.bet-feed--home');
+    await homeFeed.getByText('Apostas ao vivo').waitFor({ timeout: 15_000 });
+
+    // The realtime mount (and its private channel) starts when the browser is idle after the first paint; the push
+    // prompt it shows 1 s later is answered first, as a player would.
+    const later = a.getByRole('button', { name: 'Agora não' });
+    await later.waitFor({ timeout: 5_000 }).catch(() => {});
+    if (await later.isVisible()) {
+      await later.click();
+      await later.waitFor({ state: 'detached' });
+    }
+    await a.getByTestId('open-deposit').click();
+    await a.getByTestId('generate-pix').waitFor();
+    const created = a.waitForResponse((r) => r.url().includes('/main-gateway/qrcode-pix'));
+    await a.getByTestId('generate-pix').click();
+    const { txid, amount } = (await (await created).json()) as { txid: string; amount: number };
+    await a.getByTestId('pix-code').waitFor();
+    await a.waitForTimeout(1500);
+    const paid = await fetch(`${server.url}/api/dev/pix/${txid}/pay`, { method: 'POST' });
+    expect(paid.status).toBe(200);
+    // PaymentApproved on private-user.<id>: the modal closes (its own poll would show the "paid" screen instead),
+    // a toast confirms and the header balance is the new one.
+    await a.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 });
+    const reais = (amount / 100).toFixed(2).replace('.', ',');
+    await a.getByText(`Depósito de R$ ${reais} confirmado!`, { exact: false }).waitFor({ timeout: 5_000 });
+    await expect.poll(() => a.getByTestId('header-balance').innerText()).toContain(reais);
+    await shot(a, 'deposit-live-pt-1280');
+
+    await a.goto(`${server.url}/originals/dice`);
+    await a.getByTestId('og-bet').click();
+    await a.getByText(/Você ganhou|Não foi desta vez/).waitFor();
+    const row = homeFeed.locator('.bet-feed__item').filter({ hasText: 'Car***' });
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.innerText()).toContain('Dice');
+    expect(await homeFeed.innerText()).not.toContain('Carlos');
+    await shot(b, 'home-feed-pt-360');
+  });
+
   it('shows the install pages in pt and en', async () => {
     const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 360, height: 760 } });
     contexts.push(context);

@@ -32,17 +32,75 @@ function bearer(req: FastifyRequest): string | null {
 }
 
 /**
+ * Live sessions this process looked up recently, by tenant and token hash. A hit skips the database for
+ * SESSION_CACHE_MS at most (never past the session's own expiry). Revocation is honoured at once on this process:
+ * every revoke goes through forgetSession / forgetUserSessions (modules/auth/repo.ts), which drop the entries and
+ * bump `revocations`, so a lookup that was already in flight when a revoke happened is not cached (nor are the
+ * user's sessions for REVOKE_QUIET_MS, in case the revoke's transaction commits later). Across
+ * processes a revoked token keeps working on another node for at most SESSION_CACHE_MS. Misses are not cached.
+ */
+export const SESSION_CACHE_MS = 2_000;
+const SESSION_CACHE_MAX = 50_000;
+/** A revoke may sit in a transaction that commits a little later: its user's sessions are not cached meanwhile. */
+const REVOKE_QUIET_MS = 10_000;
+type CachedSession = { user: AuthUser; until: number };
+const sessionCache = new Map<string, CachedSession>();
+/** tenant:user -> when a session of that user was last revoked on this process. */
+const revokedAt = new Map<string, number>();
+let revocations = 0;
+
+function revoked(tenantId: number, userId: number | null) {
+  revocations++;
+  const now = Date.now();
+  if (revokedAt.size > 10_000) for (const [k, t] of revokedAt) if (now - t > REVOKE_QUIET_MS) revokedAt.delete(k);
+  if (userId !== null) revokedAt.set(`${tenantId}:${userId}`, now);
+}
+
+/** Drops a revoked session from this process's cache (call with the revoke). */
+export function forgetSession(tenantId: number, sessionId: number): void {
+  let userId: number | null = null;
+  for (const [k, v] of sessionCache)
+    if (v.user.tenantId === tenantId && v.user.sessionId === sessionId) {
+      userId = v.user.id;
+      sessionCache.delete(k);
+    }
+  revoked(tenantId, userId);
+}
+
+/** Drops every cached session of a user (all of their sessions were revoked, or all but one). */
+export function forgetUserSessions(tenantId: number, userId: number): void {
+  for (const [k, v] of sessionCache) if (v.user.tenantId === tenantId && v.user.id === userId) sessionCache.delete(k);
+  revoked(tenantId, userId);
+}
+
+/**
  * Resolves `Authorization: Bearer <token>` to a live session of the request's tenant. A token of another tenant,
  * an expired or revoked one, or none at all are the same 401.
  */
 export async function findSessionUser(sql: Sql, tenantId: number, token: string): Promise<AuthUser | null> {
-  const { rows } = await sql.query<{ id: number; user_id: number }>(
-    `select s.id, s.user_id from sessions s
+  const hash = hashToken(token);
+  const key = `${tenantId}:${hash}`;
+  const now = Date.now();
+  const hit = sessionCache.get(key);
+  if (hit) {
+    if (hit.until > now) return hit.user;
+    sessionCache.delete(key);
+  }
+  const epoch = revocations;
+  const { rows } = await sql.query<{ id: number; user_id: number; expires_at: Date }>(
+    `select s.id, s.user_id, s.expires_at from sessions s
       where s.token_hash = $1 and s.tenant_id = $2 and s.revoked_at is null and s.expires_at > now()`,
-    [hashToken(token), tenantId],
+    [hash, tenantId],
   );
   const r = rows[0];
-  return r ? { id: r.user_id, tenantId, sessionId: r.id } : null;
+  if (!r) return null;
+  const user = { id: r.user_id, tenantId, sessionId: r.id };
+  const lastRevoke = revokedAt.get(`${tenantId}:${r.user_id}`);
+  if (epoch === revocations && !(lastRevoke && now - lastRevoke < REVOKE_QUIET_MS)) {
+    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+    sessionCache.set(key, { user, until: Math.min(now + SESSION_CACHE_MS, new Date(r.expires_at).getTime()) });
+  }
+  return user;
 }
 
 /** preHandler for routes that need a logged-in player: sets `req.user` or answers 401. */

@@ -9,6 +9,7 @@ import './realtime-mount.css';
 const ChatPanel = lazy(() => import('../features/chat/components/chat-panel'));
 const NotificationCenter = lazy(() => import('../features/notifications/components/notification-center'));
 const PushPrompt = lazy(() => import('../features/realtime/components/push-prompt'));
+const WalletLive = lazy(() => import('../features/realtime/components/wallet-live'));
 
 const idle = (fn: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500);
@@ -39,6 +40,7 @@ export function RealtimeMount() {
       <ChatPanel />
       {(loggedIn || wanted) && <NotificationCenter />}
       {loggedIn && <PushPrompt />}
+      {loggedIn && <WalletLive />}
     </Suspense>
   );
 }

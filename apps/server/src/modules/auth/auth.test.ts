@@ -249,10 +249,13 @@ describe('registration', () => {
     expect(r.json().user).toMatchObject({ email_verified: true, phone_verified: false });
   });
 
-  it('refuses a phone, e-mail or CPF already registered in the tenant', async () => {
+  it('refuses a phone, e-mail or CPF already registered in the tenant, to the holder of a fresh code', async () => {
     const p = await registerPlayer(app);
     const c = client(app);
-    const payload = form({ username: p.phone, email: p.email.toUpperCase(), cpf: p.cpf });
+    // (the phone had its code a moment ago; a fresh one to the e-mail proves the same)
+    expect((await c.post('/api/auth/verify-code', { email: p.email })).statusCode).toBe(200);
+    const code = await lastCode(app, p.email);
+    const payload = form({ username: p.phone, email: p.email.toUpperCase(), cpf: p.cpf, code });
     const r = await c.post('/api/auth/register', payload);
     expect(r.statusCode).toBe(422);
     expect(r.json().errors).toEqual({
@@ -260,6 +263,25 @@ describe('registration', () => {
       email: ['Este e-mail já está cadastrado.'],
       cpf: ['Este CPF já está cadastrado.'],
     });
+  });
+
+  it('does not tell a visitor without a valid code whether a phone, e-mail or CPF is registered', async () => {
+    const p = await registerPlayer(app);
+    const r = await client(app).post('/api/auth/register', form({ username: p.phone, email: p.email, cpf: p.cpf }));
+    expect(r.statusCode).toBe(422);
+    expect(r.json().errors).toEqual({ code: ['Código inválido ou expirado.'] });
+  });
+
+  it('keeps the code usable after a taken e-mail, so the corrected form goes through', async () => {
+    const p = await registerPlayer(app);
+    const c = client(app);
+    const phone = newPhone();
+    expect((await c.post('/api/auth/verify-code', { phone })).statusCode).toBe(200);
+    const code = await lastCode(app, phone);
+    const first = await c.post('/api/auth/register', form({ username: phone, email: p.email, code }));
+    expect(first.json().errors).toEqual({ email: ['Este e-mail já está cadastrado.'] });
+    const second = await c.post('/api/auth/register', form({ username: phone, email: newEmail(), code }));
+    expect(second.statusCode, second.body).toBe(201);
   });
 
   it('makes the CPF optional when the tenant neither asks for it nor is regulated', async () => {

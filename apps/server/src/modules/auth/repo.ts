@@ -1,4 +1,5 @@
 import type { Sql } from '../../db/index';
+import { forgetSession, forgetUserSessions } from '../../platform/auth';
 
 export type UserRow = {
   id: number;
@@ -186,6 +187,7 @@ export async function revokeSession(sql: Sql, tenantId: number, sessionId: numbe
     tenantId,
     sessionId,
   ]);
+  forgetSession(tenantId, sessionId);
 }
 
 /** Revokes every live session of the user except `keep` (null: all of them). */
@@ -200,6 +202,7 @@ export async function revokeUserSessions(
       where tenant_id = $1 and user_id = $2 and revoked_at is null and ($3::bigint is null or id <> $3::bigint)`,
     [tenantId, userId, keep],
   );
+  forgetUserSessions(tenantId, userId);
   return r.rowCount;
 }
 

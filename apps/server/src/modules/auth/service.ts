@@ -251,7 +251,7 @@ function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
-/** POST /auth/register: captcha, taken identifiers, the code, then the account and its first session. */
+/** POST /auth/register: captcha, the code, taken identifiers, then the account and its first session. */
 export async function registerUser(deps: AuthDeps, ctx: RequestContext, input: RegisterInput) {
   const t = ctx.tenant;
   await enforceLimits(deps.limiter, [limit(`register:ip:${ctx.ip}`, LIMITS.registerIp)], tooMany);
@@ -265,29 +265,26 @@ export async function registerUser(deps: AuthDeps, ctx: RequestContext, input: R
     if (!ok) throw fieldError('captcha_token', MSG.captcha);
   }
 
-  const taken = await repo.takenIdentifiers(deps.db, t.id, {
-    email: input.email,
-    phone: input.phone,
-    cpf: input.cpf,
-  });
-  const conflicts: Record<string, Localized[]> = {};
-  if (taken.phone) conflicts.username = [MSG.phoneTaken];
-  if (taken.email) conflicts.email = [MSG.emailTaken];
-  if (taken.cpf) conflicts.cpf = [MSG.cpfTaken];
-  if (Object.keys(conflicts).length) throw new AppError('validation', undefined, conflicts);
-
   const passwordHash = await deps.hasher.hash(input.password);
   const referredBy = input.ref ? await repo.findUserIdByReferralCode(deps.db, t.id, input.ref) : null;
 
   let result: { ok: true; userId: number; token: string } | { ok: false; message: Localized };
   try {
     result = await deps.db.transaction(async (tx) => {
+      // The code comes first: only someone holding a fresh code learns that a phone, e-mail or CPF is registered.
       let verified: Channel | null = null;
       if (t.settings.casVerifyRegistrations) {
         const check = await checkCode(tx, t.id, 'register', [input.phone, input.email], input.code ?? '');
         if (!check.ok) return check;
         verified = check.row.channel;
       }
+      const taken = await repo.takenIdentifiers(tx, t.id, { email: input.email, phone: input.phone, cpf: input.cpf });
+      const conflicts: Record<string, Localized[]> = {};
+      if (taken.phone) conflicts.username = [MSG.phoneTaken];
+      if (taken.email) conflicts.email = [MSG.emailTaken];
+      if (taken.cpf) conflicts.cpf = [MSG.cpfTaken];
+      // Thrown, so the transaction rolls back and the code stays usable for the corrected form.
+      if (Object.keys(conflicts).length) throw new AppError('validation', undefined, conflicts);
       const userId = await repo.insertUser(tx, {
         tenantId: t.id,
         firstName: input.firstName,

@@ -28,6 +28,8 @@ export type GameDto = {
 
 export type CatalogGame = {
   dto: GameDto;
+  /** JSON of dto (hasFavorite false), made on first use; reset when dto changes (a view counted here). */
+  json: string | null;
   providerId: number;
   providerGameId: string;
   search: string;
@@ -63,8 +65,14 @@ export class CatalogSnapshot {
   readonly byId = new Map<number, CatalogGame>();
   readonly byCode = new Map<string, CatalogGame>();
   readonly providers: (repo.ProviderRow & { games_count: number })[];
+  /** Every provider of the tenant by code, disabled ones too (they may still settle rounds): the callback routing. */
+  readonly providerByCode: Map<string, repo.ProviderRow>;
   readonly categories: (repo.CategoryRow & { games_count: number })[];
   private readonly memo = new Map<string, CatalogGame[]>();
+  /** Trigram -> positions in `games` (ascending) of the games whose folded search text contains it. */
+  private readonly trigrams = new Map<string, number[]>();
+  /** Category slug -> positions in `games` (ascending). */
+  private readonly byCategory = new Map<string, number[]>();
   /** Serialised guest pages (no favourites), by filter and page. */
   readonly pageCache = new Map<string, string>();
 
@@ -74,12 +82,14 @@ export class CatalogSnapshot {
     categories: repo.CategoryRow[],
     rows: repo.GameRow[],
   ) {
+    this.providerByCode = new Map(providers.map((p) => [p.code, p]));
     const enabled = new Map(providers.filter((p) => p.enabled).map((p) => [p.id, p]));
     this.games = rows
       .filter((r) => r.enabled && enabled.has(r.provider_id))
       .map((r) => {
         const p = enabled.get(r.provider_id)!;
         return {
+          json: null,
           dto: {
             id: r.id,
             game_id: r.provider_game_id,
@@ -110,10 +120,18 @@ export class CatalogSnapshot {
         };
       })
       .sort(defaultOrder);
-    for (const g of this.games) {
+    this.games.forEach((g, i) => {
       this.byId.set(g.dto.id, g);
       this.byCode.set(`${g.dto.providercode}/${g.dto.gamecode}`, g);
-    }
+      push(this.byCategory, g.dto.category_slug, i);
+      const seen = new Set<string>();
+      for (let k = 0; k + 3 <= g.search.length; k++) {
+        const t = g.search.slice(k, k + 3);
+        if (seen.has(t)) continue;
+        seen.add(t);
+        push(this.trigrams, t, i);
+      }
+    });
     const perProvider = countBy(this.games, (g) => g.dto.providercode);
     const perCategory = countBy(this.games, (g) => g.dto.category_slug);
     this.providers = [...enabled.values()].map((p) => ({ ...p, games_count: perProvider.get(p.code) ?? 0 }));
@@ -125,14 +143,27 @@ export class CatalogSnapshot {
     const hit = this.memo.get(key);
     if (hit) return hit;
     const term = fold(f.searchTerm);
-    let out = this.games.filter(
-      (g) =>
-        (!term || g.search.includes(term)) &&
-        (!f.category || g.dto.category_slug === f.category) &&
-        (!f.provider || g.dto.providercode === f.provider) &&
-        (!f.type || g.dto.type === f.type) &&
-        (!f.bonuses || g.dto.bonus_allowed),
-    );
+    const match = (g: CatalogGame) =>
+      (!term || g.search.includes(term)) &&
+      (!f.category || g.dto.category_slug === f.category) &&
+      (!f.provider || g.dto.providercode === f.provider) &&
+      (!f.type || g.dto.type === f.type) &&
+      (!f.bonuses || g.dto.bonus_allowed);
+    // Candidates: the shortest posting list of the term's trigrams (every match contains each of them), else the
+    // category's games, else all; in catalog order, so the default order needs no sort. Each is still checked.
+    let candidates: number[] | null = f.category ? (this.byCategory.get(f.category) ?? []) : null;
+    for (let k = 0; k + 3 <= term.length; k++) {
+      const list = this.trigrams.get(term.slice(k, k + 3)) ?? [];
+      if (!candidates || list.length < candidates.length) candidates = list;
+      if (list.length === 0) break;
+    }
+    let out: CatalogGame[] = [];
+    if (candidates) {
+      for (const i of candidates) {
+        const g = this.games[i]!;
+        if (match(g)) out.push(g);
+      }
+    } else out = this.games.filter(match);
     if (f.sort !== 'default') out = [...out].sort(SORTS[f.sort]);
     if (this.memo.size > 2000) this.memo.clear();
     this.memo.set(key, out);
@@ -155,6 +186,19 @@ export class CatalogSnapshot {
         games_count: c.games_count,
       }));
   }
+}
+
+function push<K>(m: Map<K, number[]>, k: K, v: number) {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
+}
+
+/** A game's JSON as the lobby sends it (hasFavorite from the player's favourites). */
+export function gameJson(g: CatalogGame, favorite: boolean): string {
+  if (favorite) return JSON.stringify({ ...g.dto, hasFavorite: true });
+  g.json ??= JSON.stringify(g.dto);
+  return g.json;
 }
 
 function countBy<T>(list: T[], key: (t: T) => string): Map<string, number> {

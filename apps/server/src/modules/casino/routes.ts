@@ -82,6 +82,7 @@ export async function casinoRoutes(app: FastifyInstance) {
   const deps: casino.CasinoDeps = {
     db,
     catalog,
+    favorites: new casino.FavoriteCache(db),
     registry,
     callbackBase: (provider, tenant) => {
       if (provider.api_url === 'sandbox:') {
@@ -106,8 +107,7 @@ export async function casinoRoutes(app: FastifyInstance) {
       filter: filterOf(q),
       page: pageOf(q),
     });
-    if (typeof out === 'string') return reply.type('application/json; charset=utf-8').send(out);
-    return out;
+    return reply.type('application/json; charset=utf-8').send(out);
   });
 
   app.get('/featured/home-games', async (req) =>
@@ -194,5 +194,5 @@ export async function casinoRoutes(app: FastifyInstance) {
     casino.listBets(deps, { tenantId: req.tenant.id, userId: currentUser(req).id, page: pageOf(asObj(req.query)) }),
   );
 
-  await app.register(providerCallbackRoutes, { db, registry });
+  await app.register(providerCallbackRoutes, { db, registry, catalog });
 }

@@ -11,6 +11,7 @@ import {
   type CatalogSnapshot,
   type GameDto,
   type GameFilter,
+  gameJson,
   PAGE_SIZE,
 } from './catalog';
 import * as repo from './repo';
@@ -18,6 +19,7 @@ import * as repo from './repo';
 export type CasinoDeps = {
   db: Db;
   catalog: CatalogCache;
+  favorites: FavoriteCache;
   registry: ProviderRegistry;
   /** Where a provider reaches our API for this tenant (the stand-in: this process's loopback address). */
   callbackBase: (provider: repo.ProviderRow, tenant: Tenant) => string;
@@ -62,32 +64,76 @@ function paged<T>(all: T[], page: number, size = PAGE_SIZE): Paged<T> {
 const withFav = (g: CatalogGame, favs: Set<number> | null): GameDto =>
   favs?.has(g.dto.id) ? { ...g.dto, hasFavorite: true } : g.dto;
 
-async function favSet(db: Db, tenantId: number, userId: number | null): Promise<Set<number> | null> {
-  return userId ? new Set(await repo.favoriteIds(db, tenantId, userId)) : null;
+/**
+ * The players' favourite game ids, per process, for FAVORITES_TTL_MS: the lobby shows hasFavorite on every page a
+ * logged-in player loads, and reading them on each request cost a round trip. A change through this process
+ * (games/favorite) drops the entry at once; one made on another node shows here within FAVORITES_TTL_MS. Only the
+ * hasFavorite flag of lists depends on it: the favourites page itself reads the database.
+ */
+export const FAVORITES_TTL_MS = 2_000;
+
+export class FavoriteCache {
+  private readonly entries = new Map<string, { ids: Set<number>; at: number; epoch: number }>();
+  private epoch = 0;
+
+  constructor(private readonly db: Db) {}
+
+  async get(tenantId: number, userId: number): Promise<Set<number>> {
+    const key = `${tenantId}:${userId}`;
+    const e = this.entries.get(key);
+    if (e && Date.now() - e.at < FAVORITES_TTL_MS) return e.ids;
+    const epoch = this.epoch;
+    const ids = new Set(await repo.favoriteIds(this.db, tenantId, userId));
+    // A change made while this read was in flight must not be hidden behind a stale entry.
+    if (epoch === this.epoch) {
+      if (this.entries.size > 50_000) this.entries.clear();
+      this.entries.set(key, { ids, at: Date.now(), epoch });
+    }
+    return ids;
+  }
+
+  changed(tenantId: number, userId: number): void {
+    this.epoch++;
+    this.entries.delete(`${tenantId}:${userId}`);
+  }
+}
+
+async function favSet(d: CasinoDeps, tenantId: number, userId: number | null): Promise<Set<number> | null> {
+  return userId ? d.favorites.get(tenantId, userId) : null;
+}
+
+function pageBody(list: CatalogGame[], page: number, favs: Set<number> | null): string {
+  const total = list.length;
+  let data = '';
+  for (const g of list.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE))
+    data += (data ? ',' : '') + gameJson(g, favs?.has(g.dto.id) === true);
+  const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return `{"data":[${data}],"current_page":${page},"last_page":${last},"per_page":${PAGE_SIZE},"total":${total}}`;
 }
 
 /**
- * GET /casinos/games: one page of 24. A guest's page is served from a per-snapshot string cache (the lobby's hot
- * path); a logged-in player's carries hasFavorite.
+ * GET /casinos/games: one page of 24, as JSON text. Pages without any of the player's favourites (every guest's
+ * page) come from a per-snapshot string cache (the lobby's hot path); a page with favourites is built from the
+ * games' cached JSON.
  */
 export async function listGames(
   d: CasinoDeps,
   o: { tenantId: number; userId: number | null; filter: GameFilter; page: number },
-): Promise<Paged<GameDto> | string> {
+): Promise<string> {
   const snap = await d.catalog.get(o.tenantId);
-  if (!o.userId) {
-    const key = `${JSON.stringify(o.filter)}|${o.page}`;
-    const hit = snap.pageCache.get(key);
-    if (hit) return hit;
-    const page = paged(snap.filter(o.filter), o.page);
-    const body = JSON.stringify({ ...page, data: page.data.map((g) => g.dto) });
-    if (snap.pageCache.size > 5000) snap.pageCache.clear();
-    snap.pageCache.set(key, body);
-    return body;
+  const favs = await favSet(d, o.tenantId, o.userId);
+  const list = snap.filter(o.filter);
+  if (favs && favs.size > 0) {
+    const slice = list.slice((o.page - 1) * PAGE_SIZE, o.page * PAGE_SIZE);
+    if (slice.some((g) => favs.has(g.dto.id))) return pageBody(list, o.page, favs);
   }
-  const favs = await favSet(d.db, o.tenantId, o.userId);
-  const page = paged(snap.filter(o.filter), o.page);
-  return { ...page, data: page.data.map((g) => withFav(g, favs)) };
+  const key = `${JSON.stringify(o.filter)}|${o.page}`;
+  const hit = snap.pageCache.get(key);
+  if (hit) return hit;
+  const body = pageBody(list, o.page, null);
+  if (snap.pageCache.size > 5000) snap.pageCache.clear();
+  snap.pageCache.set(key, body);
+  return body;
 }
 
 export async function listCategories(d: CasinoDeps, tenantId: number, locale: Locale) {
@@ -101,7 +147,7 @@ export async function listProviders(d: CasinoDeps, tenantId: number) {
 /** The home page's rails: the operator's home picks, the most played, the newest, then one rail per category. */
 export async function homeGames(d: CasinoDeps, o: { tenantId: number; userId: number | null; locale: Locale }) {
   const snap = await d.catalog.get(o.tenantId);
-  const favs = await favSet(d.db, o.tenantId, o.userId);
+  const favs = await favSet(d, o.tenantId, o.userId);
   const rails: { slug: string; name: string; games: GameDto[] }[] = [];
   const home = snap.games.filter((g) => g.featuredHome);
   if (home.length)
@@ -138,7 +184,7 @@ export async function homeGames(d: CasinoDeps, o: { tenantId: number; userId: nu
 
 export async function featuredGames(d: CasinoDeps, o: { tenantId: number; userId: number | null }) {
   const snap = await d.catalog.get(o.tenantId);
-  const favs = await favSet(d.db, o.tenantId, o.userId);
+  const favs = await favSet(d, o.tenantId, o.userId);
   return { data: snap.games.filter((g) => g.featured).map((g) => withFav(g, favs)) };
 }
 
@@ -163,7 +209,8 @@ export async function getGame(
   await repo.addView(d.db, o.tenantId, g.dto.id);
   // This node's copy follows at once; others catch up at their next reload.
   g.dto.views += 1;
-  const favs = await favSet(d.db, o.tenantId, o.userId);
+  g.json = null;
+  const favs = await favSet(d, o.tenantId, o.userId);
   return { data: withFav(g, favs) };
 }
 
@@ -175,14 +222,14 @@ export async function relatedGames(d: CasinoDeps, o: { tenantId: number; userId:
   const sameProv = snap.games.filter(
     (x) => x !== g && x.dto.category_slug !== g.dto.category_slug && x.dto.providercode === g.dto.providercode,
   );
-  const favs = await favSet(d.db, o.tenantId, o.userId);
+  const favs = await favSet(d, o.tenantId, o.userId);
   return { data: [...sameCat, ...sameProv].slice(0, RELATED).map((x) => withFav(x, favs)) };
 }
 
 export async function recentGames(d: CasinoDeps, o: { tenantId: number; userId: number; page: number }) {
   const snap = await d.catalog.get(o.tenantId);
   const { rows, total } = await repo.listRecents(d.db, o.tenantId, o.userId, PAGE_SIZE, (o.page - 1) * PAGE_SIZE);
-  const favs = await favSet(d.db, o.tenantId, o.userId);
+  const favs = await favSet(d, o.tenantId, o.userId);
   const data = rows.flatMap((r) => {
     const g = snap.byId.get(r.game_id);
     return g ? [{ ...withFav(g, favs), played_at: r.played_at.toISOString() }] : [];
@@ -214,6 +261,7 @@ export async function setFavorite(
   const g = findGame(snap, { id: o.gameId });
   if (o.action === 'add') await repo.addFavorite(d.db, o.tenantId, o.userId, g.dto.id);
   else await repo.removeFavorite(d.db, o.tenantId, o.userId, g.dto.id);
+  d.favorites.changed(o.tenantId, o.userId);
   return { game_id: g.dto.id, hasFavorite: o.action === 'add' };
 }
 

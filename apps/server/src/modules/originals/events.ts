@@ -14,6 +14,17 @@ export const GAME_TITLES: Record<string, string> = {
   double: 'Double',
 };
 
+/** The payload fields of a settled round's events that do not depend on the bet id (originals_place_bet adds those). */
+export function settledRoundEventBase(o: { userId: number; game: string }) {
+  return {
+    game_id: null,
+    game: GAME_TITLES[o.game] ?? o.game,
+    game_code: o.game,
+    user_id: o.userId,
+    provider: ORIGINALS_PROVIDER,
+  };
+}
+
 /**
  * Records a settled round in the shared domain_events outbox, in the caller's transaction, with the same types and
  * payload a seamless-wallet provider's round produces in modules/providers (casino.bet, casino.win,

@@ -3,7 +3,7 @@ import { CLIENT_SEED_MAX_LENGTH, fromE4, MINES_TILES, minesMultiplierE4, payoutF
 import type { Db, Sql } from '../../db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import * as wallet from '../wallet/index';
-import { recordSettledRound } from './events';
+import { recordSettledRound, settledRoundEventBase } from './events';
 import { amountMessage, GAMES, type GameCode, LIMITS, maxWinMessage } from './games';
 import type { BetRow, SeedPairRow, Who } from './repo';
 import * as repo from './repo';
@@ -66,6 +66,7 @@ export async function getSeeds(db: Db, w: Who): Promise<SeedsView> {
  */
 export async function rotateSeeds(db: Db, w: Who, clientSeed?: string) {
   if (clientSeed !== undefined) checkClientSeed(clientSeed);
+  rememberPair(w, null);
   return db.transaction(async (tx) => {
     await repo.ensureSeedPair(tx, w);
     const old = (await repo.findActivePair(tx, w, true))!;
@@ -164,50 +165,145 @@ export type PlaceBet = Who & {
   idempotencyKey: string;
 };
 
+type CachedPair = Pick<SeedPairRow, 'id' | 'server_seed' | 'server_seed_hash' | 'client_seed' | 'nonce'>;
+
 /**
- * One bet of an instant game: takes the next nonce, draws the outcome with the fairness package, debits the stake
- * and credits the win through the wallet, records the bet and its settled-round event, all in one transaction.
+ * The active seed pair of recently seen players (bounded, oldest out first). Only a hint: originals_place_bet takes
+ * the nonce with a conditional UPDATE (this pair, this nonce), so a stale entry (a rotation, a Mines round, another
+ * server) costs one more round trip, never a wrong nonce.
+ */
+const PAIRS = new Map<string, CachedPair>();
+const PAIR_CACHE_MAX = 50_000;
+const pairKey = (w: Who) => `${w.tenantId}:${w.userId}`;
+function rememberPair(w: Who, p: CachedPair | null) {
+  const k = pairKey(w);
+  PAIRS.delete(k);
+  if (!p) return;
+  if (PAIRS.size >= PAIR_CACHE_MAX) PAIRS.delete(PAIRS.keys().next().value as string);
+  PAIRS.set(k, p);
+}
+
+type PlaceRow = {
+  status: 'ok' | 'replay' | 'stale' | 'no_pair';
+  bet_id: number | null;
+  balance: number | null;
+  response: unknown;
+  stored_hash: string | null;
+  pair_id: number | null;
+  pair_server_seed: string | null;
+  pair_server_seed_hash: string | null;
+  pair_client_seed: string | null;
+  pair_nonce: number | null;
+};
+
+const PLACE_SQL = `select status, bet_id, balance, response, stored_hash, pair_id, pair_server_seed,
+    pair_server_seed_hash, pair_client_seed, pair_nonce
+  from originals_place_bet($1::bigint, $2::bigint, $3::text, $4::text, $5::text, $6::bigint, $7::bigint, $8::bigint,
+    $9::bigint, $10::bigint, $11::jsonb, $12::jsonb, $13::jsonb, $14::jsonb, $15::jsonb)`;
+
+/**
+ * One bet of an instant game in ONE statement (no explicit transaction): the fairness package draws the outcome
+ * for the player's pair at its next nonce, then originals_place_bet (migration 20261123040000_hot_path.sql) claims
+ * the Idempotency-Key, takes that nonce with a conditional UPDATE, records the bet, debits the stake and credits the
+ * win through the wallet's ledger functions, records the settled-round events and stores the answer: all of it or
+ * nothing. When the nonce moved on meanwhile (another bet of the player, a rotation) nothing is written and the bet
+ * is drawn again on the current pair.
  */
 export async function placeBet(db: Db, o: PlaceBet, parse: <P>(game: GameCode, params: unknown) => P) {
+  // Bets of one player through this server take turns here rather than colliding on the nonce in the database.
+  return inTurn(pairKey(o), () => placeBetNow(db, o, parse));
+}
+
+const TURNS = new Map<string, Promise<unknown>>();
+function inTurn<T>(k: string, fn: () => Promise<T>): Promise<T> {
+  const run = (TURNS.get(k) ?? Promise.resolve()).then(fn);
+  const tail = run.then(
+    () => {},
+    () => {},
+  );
+  TURNS.set(k, tail);
+  void tail.then(() => {
+    if (TURNS.get(k) === tail) TURNS.delete(k);
+  });
+  return run;
+}
+
+async function placeBetNow(db: Db, o: PlaceBet, parse: <P>(game: GameCode, params: unknown) => P) {
   const amount = checkAmount(o.amount);
   const def = GAMES[o.game];
   const params = parse<never>(o.game, o.params);
   if (payoutFor(amount, def.maxMultiplierE4(params)) > LIMITS.maxWin)
     throw new AppError('validation', undefined, { amount: [maxWinMessage()] });
-  return once(db, o, o.idempotencyKey, [o.game, amount, params], async (tx) => {
-    const pair = await repo.takeNonce(tx, o);
+  const hash = hashRequest([o.game, amount, params]);
+  const w: Who = { tenantId: o.tenantId, userId: o.userId };
+  let pair: CachedPair = PAIRS.get(pairKey(w)) ?? {
+    id: 0,
+    server_seed: '',
+    server_seed_hash: '',
+    client_seed: '',
+    nonce: -1,
+  };
+  for (let attempt = 0; attempt < 200; attempt++) {
     const nonce = Number(pair.nonce);
-    const settled = def.play({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, params);
+    const known = pair.id > 0;
+    // Unknown pair: the call only answers the current one (status stale), nothing is written.
+    const settled = known
+      ? def.play({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, params)
+      : { multiplierE4: 0, result: {} };
     const payout = payoutFor(amount, settled.multiplierE4);
-    const bet = await repo.insertBet(tx, {
-      ...o,
-      pairId: pair.id,
-      nonce,
-      amount,
-      payout,
-      multiplierE4: settled.multiplierE4,
-      params,
-      outcome: settled.result,
-      status: 'settled',
-    });
-    const money = { tenantId: o.tenantId, userId: o.userId, reference: `originals:${o.game}:${bet.id}` };
-    let balance = (await wallet.debitBet(tx, { ...money, amount, idempotencyKey: `originals:bet:${bet.id}` })).balance;
-    if (payout > 0)
-      balance = (await wallet.creditWin(tx, { ...money, amount: payout, idempotencyKey: `originals:win:${bet.id}` }))
-        .balance;
-    await recordSettledRound(tx, { ...o, betId: bet.id, amount, payout, multiplierE4: settled.multiplierE4 });
-    return {
-      id: bet.id,
-      game: o.game,
-      amount,
-      ...settled.result,
-      win: payout > 0,
-      payout,
-      multiplier: fromE4(settled.multiplierE4),
-      balance: total(balance),
-      fairness: { server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce },
+    const multiplier = fromE4(settled.multiplierE4);
+    const fairness = { server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce };
+    const head = { game: o.game, amount, ...settled.result, win: payout > 0, payout, multiplier };
+    let row: PlaceRow;
+    try {
+      const { rows } = await db.query<PlaceRow>(PLACE_SQL, [
+        o.tenantId,
+        o.userId,
+        o.idempotencyKey,
+        hash,
+        o.game,
+        pair.id,
+        nonce,
+        amount,
+        payout,
+        settled.multiplierE4,
+        JSON.stringify(params),
+        JSON.stringify(settled.result),
+        JSON.stringify({ ...head, fairness }),
+        JSON.stringify(settledRoundEventBase({ ...w, game: o.game })),
+        JSON.stringify(settled.multiplierE4 / 10_000),
+      ]);
+      row = rows[0]!;
+    } catch (err) {
+      throw wallet.ledgerError(err);
+    }
+    if (row.status === 'ok') {
+      rememberPair(w, { ...pair, nonce: nonce + 1 });
+      return {
+        body: { id: row.bet_id!, ...head, balance: row.balance!, fairness },
+        replayed: false,
+      };
+    }
+    if (row.status === 'replay') {
+      if (row.stored_hash !== hash) throw new AppError('conflict', KEY_REUSED);
+      return { body: row.response as Record<string, unknown>, replayed: true };
+    }
+    if (row.status === 'no_pair') {
+      rememberPair(w, null);
+      await repo.ensureSeedPair(db, w);
+      pair = { id: 0, server_seed: '', server_seed_hash: '', client_seed: '', nonce: -1 };
+      continue;
+    }
+    pair = {
+      id: row.pair_id!,
+      server_seed: row.pair_server_seed!,
+      server_seed_hash: row.pair_server_seed_hash!,
+      client_seed: row.pair_client_seed!,
+      nonce: Number(row.pair_nonce),
     };
-  });
+    rememberPair(w, pair);
+  }
+  throw new AppError('unavailable');
 }
 
 // ---- Mines ----------------------------------------------------------------------------------------------------

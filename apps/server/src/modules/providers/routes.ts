@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index';
 import { clientIp } from '../../platform/client-ip';
+import type { CatalogCache } from '../casino/catalog';
 import * as casinoRepo from '../casino/repo';
 import type { GameProviderAdapter, WalletResult } from './adapter';
 import { genericAdapter } from './generic';
@@ -27,8 +28,17 @@ const OPS = new Set(['authenticate', 'balance', 'bet', 'win', 'rollback']);
  * from the Host, the provider from the code; the body is verified against the provider's secret before anything
  * else (a bad signature is refused and recorded), then mapped by the provider's adapter to one wallet action.
  */
-export async function providerCallbackRoutes(app: FastifyInstance, opts: { db: Db; registry: ProviderRegistry }) {
-  const { db, registry } = opts;
+export async function providerCallbackRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; registry: ProviderRegistry; catalog?: CatalogCache },
+) {
+  const { db, registry, catalog } = opts;
+  // The provider row from the tenant's in-memory catalog (reloaded within a second of any catalog write, see
+  // casino/catalog.ts), else from the database. Only routing and the signature check use it: whether the provider
+  // takes stakes and its win cap are read fresh in the call's own transaction (casino_bet_open, casino_win_open).
+  const providerOf = async (tenantId: number, code: string) =>
+    (catalog ? (await catalog.get(tenantId)).providerByCode.get(code) : undefined) ??
+    (await casinoRepo.findProviderByCode(db, tenantId, code));
   app.removeContentTypeParser('application/json');
   // Signatures are over the exact bytes sent, so keep the raw body.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -36,7 +46,7 @@ export async function providerCallbackRoutes(app: FastifyInstance, opts: { db: D
   app.post('/providers/:code/:op', async (req, reply) => {
     const { code, op } = req.params as { code: string; op: string };
     const provider = /^[a-z0-9][a-z0-9_-]{0,39}$/.test(code)
-      ? await casinoRepo.findProviderByCode(db, req.tenant.id, code)
+      ? await providerOf(req.tenant.id, code)
       : null;
     const adapter = provider ? registry.get(provider.protocol) : undefined;
     if (!provider || !adapter || !OPS.has(op))

@@ -84,7 +84,9 @@ type TxRow = {
   status: string;
   amount: number;
   round_id: string | null;
-  response: WalletResult;
+  user_id: number | null;
+  response: WalletResult | Record<string, never>;
+  bonus_allowed: boolean | null;
 };
 
 const walletKey = (ctx: SeamlessContext, txId: string) => `casino:${ctx.provider.id}:${txId}`;
@@ -106,18 +108,12 @@ async function claim(
     [ctx.tenantId, ctx.provider.id, c.txId, c.kind, c.roundId, c.userId, c.amount],
   );
   if (rows[0]) return null;
-  const existing = await findTx(tx, ctx, c.txId);
-  if (!existing) return err('INTERNAL');
-  // A late bet after its rollback: the tombstone answers.
-  if (existing.status === 'tombstone' && c.kind === 'bet') return err('BET_ROLLED_BACK');
-  if (existing.kind !== c.kind || existing.amount !== c.amount || existing.round_id !== c.roundId)
-    return err('TRANSACTION_CONFLICT');
-  return existing.response;
+  return replayOf(tx, ctx, await findTx(tx, ctx, c.txId), c);
 }
 
 async function findTx(sql: Sql, ctx: SeamlessContext, txId: string, lock = false): Promise<TxRow | null> {
   const { rows } = await sql.query<TxRow>(
-    `select id, kind, status, amount, round_id, response from provider_transactions
+    `select id, kind, status, amount, round_id, user_id, response, bonus_allowed from provider_transactions
       where tenant_id = $1 and provider_id = $2 and tx_id = $3${lock ? ' for update' : ''}`,
     [ctx.tenantId, ctx.provider.id, txId],
   );
@@ -162,172 +158,248 @@ async function balanceOf(sql: Sql, ctx: SeamlessContext, userId: number, bonusAl
   return playable(await wallet.getBalance(sql, { tenantId: ctx.tenantId, userId }), bonusAllowed);
 }
 
+type Prior = Omit<TxRow, 'id'>;
+
+/**
+ * The answer to a repeated transaction id: the first answer, unless the id was used for something else. A bet or
+ * win that moved money stored no answer of its own: the wallet replays its stored answer for the same movement
+ * (same idempotency key, same request), which is the first answer's balance and ledger transaction id.
+ */
+async function replayOf(
+  tx: Sql,
+  ctx: SeamlessContext,
+  prior: Prior | null,
+  c: { kind: TxRow['kind']; txId: string; roundId: string; amount: number; userId: number },
+): Promise<WalletResult> {
+  if (!prior) return err('INTERNAL');
+  // A late bet after its rollback: the tombstone answers.
+  if (prior.status === 'tombstone' && c.kind === 'bet') return err('BET_ROLLED_BACK');
+  if (
+    prior.kind !== c.kind ||
+    Number(prior.amount) !== c.amount ||
+    prior.round_id !== c.roundId ||
+    (prior.user_id !== null && Number(prior.user_id) !== c.userId)
+  )
+    return err('TRANSACTION_CONFLICT');
+  if ('status' in prior.response) return prior.response as WalletResult;
+  if (c.kind === 'rollback') return err('INTERNAL');
+  const bonusAllowed = prior.bonus_allowed === true;
+  const moved =
+    c.kind === 'bet'
+      ? await moveBet(tx, ctx, { userId: c.userId, txId: c.txId, roundId: c.roundId, amount: c.amount, bonusAllowed })
+      : await moveWin(tx, ctx, { userId: c.userId, txId: c.txId, roundId: c.roundId, amount: c.amount });
+  return okAnswer(moved, bonusAllowed);
+}
+
+const okAnswer = (moved: wallet.MoneyResult, bonusAllowed: boolean): WalletResult => ({
+  status: 'ok',
+  balance: playable(moved.balance, bonusAllowed),
+  currency: BRL,
+  transactionId: String(moved.transaction_id),
+});
+
+/** The stake through the wallet service. Games that do not take bonus money stake cash only. */
+function moveBet(
+  tx: Sql,
+  ctx: SeamlessContext,
+  m: { userId: number; txId: string; roundId: string; amount: number; bonusAllowed: boolean; gameId?: number },
+) {
+  const call = {
+    tenantId: ctx.tenantId,
+    userId: m.userId,
+    amount: m.amount,
+    idempotencyKey: walletKey(ctx, m.txId),
+    reference: `round:${ctx.provider.code}:${m.roundId}`,
+    metadata: { provider: ctx.provider.code, game_id: m.gameId, round_id: m.roundId },
+  };
+  return m.bonusAllowed
+    ? wallet.debitBet(tx, call)
+    : wallet.debit(tx, { ...call, type: 'bet', account: 'cash', to: 'house' });
+}
+
+/** The win through the wallet service, into the player's cash. */
+function moveWin(
+  tx: Sql,
+  ctx: SeamlessContext,
+  m: { userId: number; txId: string; roundId: string; amount: number; gameId?: number },
+) {
+  return wallet.creditWin(tx, {
+    tenantId: ctx.tenantId,
+    userId: m.userId,
+    amount: m.amount,
+    idempotencyKey: walletKey(ctx, m.txId),
+    reference: `round:${ctx.provider.code}:${m.roundId}`,
+    metadata: { provider: ctx.provider.code, game_id: m.gameId, round_id: m.roundId },
+  });
+}
+
+type BetOpen = {
+  status:
+    | 'no_session'
+    | 'player_mismatch'
+    | 'provider_off'
+    | 'replay'
+    | 'expired'
+    | 'blocked'
+    | 'round_mismatch'
+    | 'round_closed'
+    | 'ok';
+  user_id: number | null;
+  game_id: number | null;
+  game_title: string | null;
+  bonus_allowed: boolean | null;
+  prior: Prior | null;
+};
+
+const BET_REFUSALS: Partial<Record<BetOpen['status'], WalletErrorCode>> = {
+  expired: 'SESSION_EXPIRED',
+  blocked: 'PLAYER_BLOCKED',
+  round_mismatch: 'PLAYER_MISMATCH',
+};
+
+/**
+ * A stake. One transaction: casino_bet_open (session, claim of the transaction id, player checks, round lock, the
+ * player's total_bet, the casino.bet event; migration 20261123060000), the wallet's debit, the stored answer.
+ */
 async function bet(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' }>): Promise<WalletResult> {
-  const s = await findSession(ctx.db, ctx, a.sessionToken);
-  if (!s) return err('SESSION_NOT_FOUND');
-  if (a.playerId !== playerIdOf(s)) return err('PLAYER_MISMATCH');
+  const claimOf = { kind: 'bet' as const, roundId: a.roundId, amount: a.amount };
+  let userId = 0;
+  let bonusAllowed = false;
   try {
     return await ctx.db.transaction(async (tx) => {
-      const replay = await claim(tx, ctx, {
-        txId: a.txId,
-        kind: 'bet',
-        roundId: a.roundId,
-        userId: s.user_id,
-        amount: a.amount,
-      });
-      if (replay) return replay;
-      // A new stake needs a live session and a player who may play; settling (win, rollback) does not.
-      if (s.expired) return answer(tx, ctx, a.txId, err('SESSION_EXPIRED'), 'refused');
-      if (await isBlocked(tx, ctx.tenantId, s.user_id))
-        return answer(tx, ctx, a.txId, err('PLAYER_BLOCKED'), 'refused');
-      let round = await lockRound(tx, ctx, a.roundId);
-      if (round && round.user_id !== s.user_id) return answer(tx, ctx, a.txId, err('PLAYER_MISMATCH'), 'refused');
-      if (round && round.status !== 'open') {
-        const bal = await balanceOf(tx, ctx, s.user_id, s.bonus_allowed);
+      const { rows } = await tx.query<BetOpen>(
+        `select status, user_id, game_id, game_title, bonus_allowed, prior
+          from casino_bet_open($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          ctx.tenantId,
+          ctx.provider.id,
+          ctx.provider.code,
+          hashSessionToken(a.sessionToken),
+          a.playerId,
+          a.txId,
+          a.roundId,
+          a.amount,
+        ],
+      );
+      const o = rows[0]!;
+      if (o.status === 'no_session') return err('SESSION_NOT_FOUND');
+      if (o.status === 'player_mismatch') return err('PLAYER_MISMATCH');
+      if (o.status === 'provider_off') return err('PLAYER_BLOCKED');
+      userId = o.user_id!;
+      bonusAllowed = o.bonus_allowed === true;
+      if (o.status === 'replay') return replayOf(tx, ctx, o.prior, { ...claimOf, txId: a.txId, userId });
+      const refusal = BET_REFUSALS[o.status];
+      if (refusal) return answer(tx, ctx, a.txId, err(refusal), 'refused');
+      if (o.status === 'round_closed') {
+        const bal = await balanceOf(tx, ctx, userId, bonusAllowed);
         return answer(tx, ctx, a.txId, err('ROUND_CLOSED', bal), 'refused');
       }
-      if (!round) {
-        const { rows } = await tx.query<Round>(
-          `insert into casino_rounds (tenant_id, provider_id, round_id, user_id, game_id) values ($1, $2, $3, $4, $5)
-            returning id, user_id, game_id, status, bet_total, win_total`,
-          [ctx.tenantId, ctx.provider.id, a.roundId, s.user_id, s.game_id],
-        );
-        round = rows[0]!;
-      }
-      // The player's row first: every stake of one player queues here, before any ledger lock (no lock cycles).
-      await tx.query('update users set total_bet = total_bet + $3 where tenant_id = $1 and id = $2', [
-        ctx.tenantId,
-        s.user_id,
-        a.amount,
-      ]);
-      const call = {
-        tenantId: ctx.tenantId,
-        userId: s.user_id,
+      // The answer is the wallet's (stored there for replays; see replayOf).
+      const moved = await moveBet(tx, ctx, {
+        userId,
+        txId: a.txId,
+        roundId: a.roundId,
         amount: a.amount,
-        idempotencyKey: walletKey(ctx, a.txId),
-        reference: `round:${ctx.provider.code}:${a.roundId}`,
-        metadata: { provider: ctx.provider.code, game_id: s.game_id, round_id: a.roundId },
-      };
-      // Games that do not take bonus money stake cash only.
-      const moved = s.bonus_allowed
-        ? await wallet.debitBet(tx, call)
-        : await wallet.debit(tx, { ...call, type: 'bet', account: 'cash', to: 'house' });
-      await tx.query('update casino_rounds set bet_total = bet_total + $2 where id = $1', [round.id, a.amount]);
-      await event(tx, ctx.tenantId, s.user_id, 'casino.bet', {
-        provider: ctx.provider.code,
-        round_id: a.roundId,
-        transaction: a.txId,
-        game_id: s.game_id,
-        game: s.game_title,
-        user_id: s.user_id,
-        amount: a.amount,
+        bonusAllowed,
+        gameId: o.game_id ?? undefined,
       });
-      return answer(tx, ctx, a.txId, {
-        status: 'ok',
-        balance: playable(moved.balance, s.bonus_allowed),
-        currency: BRL,
-        transactionId: String(moved.transaction_id),
-      });
+      return okAnswer(moved, bonusAllowed);
     });
   } catch (e) {
     if (!(e instanceof wallet.InsufficientFunds)) throw e;
-    // The stake did not fit: nothing moved (the transaction rolled back). Record the refusal so a repeat of this
-    // transaction id gets the same answer even if the player deposits in between.
+    // The stake did not fit: nothing moved (the transaction rolled back: claim, round, total_bet, event). Record
+    // the refusal so a repeat of this transaction id gets the same answer even if the player deposits in between.
     return ctx.db.transaction(async (tx) => {
-      const replay = await claim(tx, ctx, {
-        txId: a.txId,
-        kind: 'bet',
-        roundId: a.roundId,
-        userId: s.user_id,
-        amount: a.amount,
-      });
+      const replay = await claim(tx, ctx, { txId: a.txId, ...claimOf, userId });
       if (replay) return replay;
-      const bal = await balanceOf(tx, ctx, s.user_id, s.bonus_allowed);
+      const bal = await balanceOf(tx, ctx, userId, bonusAllowed);
       return answer(tx, ctx, a.txId, err('INSUFFICIENT_FUNDS', bal), 'refused');
     });
   }
 }
 
-async function isBlocked(sql: Sql, tenantId: number, userId: number): Promise<boolean> {
-  const { rows } = await sql.query<{ blocked: boolean }>(
-    'select coalesce(self_exclusion_end > now(), false) as blocked from users where tenant_id = $1 and id = $2',
-    [tenantId, userId],
-  );
-  return rows[0]?.blocked !== false;
-}
+type WinOpen = {
+  status:
+    | 'no_session'
+    | 'player_mismatch'
+    | 'replay'
+    | 'round_not_found'
+    | 'round_mismatch'
+    | 'round_rolled_back'
+    | 'over_cap'
+    | 'ok';
+  user_id: number | null;
+  bonus_allowed: boolean | null;
+  prior: Prior | null;
+  round_game_id: number | null;
+  cap: number | null;
+};
 
+const WIN_REFUSALS: Partial<Record<WinOpen['status'], WalletErrorCode>> = {
+  round_not_found: 'ROUND_NOT_FOUND',
+  round_mismatch: 'PLAYER_MISMATCH',
+  round_rolled_back: 'ROUND_ROLLED_BACK',
+};
+
+/**
+ * A win (accepted after the session expired: the round must settle). One transaction: casino_win_open (session,
+ * claim, round lock, the cap read fresh from the provider row, the round's totals and events), then the wallet's
+ * credit, whose stored answer is the answer (a win of 0 moves nothing: its answer is stored here).
+ */
 async function win(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'win' }>): Promise<WalletResult> {
-  const s = await findSession(ctx.db, ctx, a.sessionToken);
-  if (!s) return err('SESSION_NOT_FOUND');
-  if (a.playerId !== playerIdOf(s)) return err('PLAYER_MISMATCH');
   return ctx.db.transaction(async (tx) => {
-    const replay = await claim(tx, ctx, {
-      txId: a.txId,
-      kind: 'win',
-      roundId: a.roundId,
-      userId: s.user_id,
-      amount: a.amount,
-    });
-    if (replay) return replay;
-    const round = await lockRound(tx, ctx, a.roundId);
+    const { rows } = await tx.query<WinOpen>(
+      `select status, user_id, bonus_allowed, prior, round_game_id, cap
+        from casino_win_open($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        ctx.tenantId,
+        ctx.provider.id,
+        ctx.provider.code,
+        hashSessionToken(a.sessionToken),
+        a.playerId,
+        a.txId,
+        a.roundId,
+        a.amount,
+        a.roundClosed,
+      ],
+    );
+    const o = rows[0]!;
+    if (o.status === 'no_session') return err('SESSION_NOT_FOUND');
+    if (o.status === 'player_mismatch') return err('PLAYER_MISMATCH');
+    const userId = o.user_id!;
+    const bonusAllowed = o.bonus_allowed === true;
+    if (o.status === 'replay')
+      return replayOf(tx, ctx, o.prior, { kind: 'win', txId: a.txId, roundId: a.roundId, amount: a.amount, userId });
     const refuse = async (code: WalletErrorCode) =>
-      answer(tx, ctx, a.txId, err(code, await balanceOf(tx, ctx, s.user_id, s.bonus_allowed)), 'refused');
-    if (!round) return refuse('ROUND_NOT_FOUND');
-    if (round.user_id !== s.user_id) return refuse('PLAYER_MISMATCH');
-    if (round.status === 'rolled_back') return refuse('ROUND_ROLLED_BACK');
-    if (a.amount > ctx.provider.max_single_win) {
+      answer(tx, ctx, a.txId, err(code, await balanceOf(tx, ctx, userId, bonusAllowed)), 'refused');
+    const refusal = WIN_REFUSALS[o.status];
+    if (refusal) return refuse(refusal);
+    if (o.status === 'over_cap') {
       await securityEvent(tx, ctx, 'win_over_cap', {
         transaction_id: a.txId,
         round_id: a.roundId,
         amount: a.amount,
-        cap: ctx.provider.max_single_win,
-        user_id: s.user_id,
+        cap: o.cap,
+        user_id: userId,
       });
       return refuse('WIN_LIMIT_EXCEEDED');
     }
-    let balance: number;
-    let transactionId: string | undefined;
     if (a.amount > 0) {
-      const moved = await wallet.creditWin(tx, {
-        tenantId: ctx.tenantId,
-        userId: s.user_id,
+      const moved = await moveWin(tx, ctx, {
+        userId,
+        txId: a.txId,
+        roundId: a.roundId,
         amount: a.amount,
-        idempotencyKey: walletKey(ctx, a.txId),
-        reference: `round:${ctx.provider.code}:${a.roundId}`,
-        metadata: { provider: ctx.provider.code, game_id: round.game_id, round_id: a.roundId },
+        gameId: o.round_game_id ?? undefined,
       });
-      balance = playable(moved.balance, s.bonus_allowed);
-      transactionId = String(moved.transaction_id);
-    } else {
-      balance = await balanceOf(tx, ctx, s.user_id, s.bonus_allowed);
+      return okAnswer(moved, bonusAllowed);
     }
-    const closing = a.roundClosed && round.status === 'open';
-    await tx.query(
-      `update casino_rounds set win_total = win_total + $2::bigint,
-          status = case when $3::boolean then 'closed' else status end,
-          closed_at = case when $3::boolean then now() else closed_at end
-        where id = $1`,
-      [round.id, a.amount, closing],
-    );
-    const base = {
-      provider: ctx.provider.code,
-      round_id: a.roundId,
-      transaction: a.txId,
-      game_id: round.game_id,
-      game: s.game_title,
-      user_id: s.user_id,
+    const result: WalletResult = {
+      status: 'ok',
+      balance: await balanceOf(tx, ctx, userId, bonusAllowed),
+      currency: BRL,
     };
-    if (a.amount > 0) await event(tx, ctx.tenantId, s.user_id, 'casino.win', { ...base, amount: a.amount });
-    if (closing) {
-      const winTotal = round.win_total + a.amount;
-      await event(tx, ctx.tenantId, s.user_id, 'casino.round_settled', {
-        ...base,
-        bet: round.bet_total,
-        win: winTotal,
-        multiplier: round.bet_total > 0 ? Math.round((winTotal / round.bet_total) * 100) / 100 : 0,
-      });
-    }
-    return answer(tx, ctx, a.txId, { status: 'ok', balance, currency: BRL, transactionId });
+    return answer(tx, ctx, a.txId, result);
   });
 }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { type RawData, Sender, WebSocket, WebSocketServer } from 'ws';
 import type { Broadcaster, BusMessage } from './broadcaster';
 import type { AppCredentials } from './keys';
 import {
@@ -398,9 +398,23 @@ export class RealtimeHub {
       if (!set || set.size === 0) continue;
       const obj: Record<string, unknown> = { event: m.e, channel, data: m.d };
       if (m.u !== undefined) obj.user_id = m.u;
-      const buf = Buffer.from(JSON.stringify(obj));
-      for (const conn of set) if (conn.socketId !== m.x) this.send(conn, buf);
+      // Serialised and framed once; every subscriber gets the same bytes, no per-socket JSON or framing work.
+      const payload = Buffer.from(JSON.stringify(obj));
+      const wire = wireFrame(payload);
+      for (const conn of set) if (conn.socketId !== m.x) this.sendFrame(conn, wire, payload);
     }
+  }
+
+  /** A pre-built text frame straight to the socket (ws frames nothing when compression is off and no Blob is queued). */
+  private sendFrame(conn: Conn, wire: Buffer, payload: Buffer) {
+    const ws = conn.ws as WebSocket & { _socket?: { write(b: Buffer): boolean }; _sender?: { _state?: number } };
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > this.maxBuffered) {
+      ws.close(CLOSE.overCapacity, 'Client too slow');
+      return;
+    }
+    if (ws._socket && (ws._sender?._state ?? 0) === 0) ws._socket.write(wire);
+    else ws.send(payload, { binary: false });
   }
 
   private checkIdle() {
@@ -443,3 +457,9 @@ export class RealtimeHub {
 }
 
 const PROTOCOL_DEFAULT = 7;
+
+/** The complete unmasked server-to-client text frame (RFC 6455 5.2) of a payload, built once per broadcast. */
+export function wireFrame(payload: Buffer): Buffer {
+  const parts = Sender.frame(payload, { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false }) as Buffer[];
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+}

@@ -30,6 +30,9 @@ export function wireEventName(event: string): string {
 }
 
 export class Realtime {
+  /** Tests: hold this node's outbox and domain-event dispatch loop (explicit dispatch calls still work). */
+  dispatchPaused = false;
+
   constructor(
     readonly hub: RealtimeHub,
     readonly broadcaster: Broadcaster,

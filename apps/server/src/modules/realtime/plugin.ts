@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeHost } from '../../platform/tenancy';
 import { type Broadcaster, memoryBroadcaster, redisBroadcaster } from './broadcaster';
+import { dispatchDomainEvents } from './domain-events';
 import { RealtimeHub } from './hub';
 import { drainOutbox, Realtime, registerInstance } from './index';
 import { appKeyOf, RealtimeKeys } from './keys';
@@ -21,7 +22,9 @@ declare module 'fastify' {
   }
 }
 
-const OUTBOX_POLL_MS = 1000;
+/** How often a node looks for undelivered realtime_outbox rows and domain_events (both are cheap indexed reads). */
+const OUTBOX_POLL_MS = 250;
+const DISPATCH_BATCH = 500;
 
 /**
  * Starts this node's realtime server on the app's own HTTP server: Pusher protocol at /app/{key} (the 'upgrade'
@@ -58,10 +61,15 @@ export async function registerRealtime(app: FastifyInstance) {
 
   let draining = false;
   const outboxTimer = setInterval(() => {
-    if (draining) return;
+    if (draining || realtime.dispatchPaused) return;
     draining = true;
     drainOutbox(db, realtime)
       .catch((err) => app.log.warn({ err }, 'realtime outbox'))
+      .then(async () => {
+        // A backlog (a busy node, a restart) is worked off in full batches before the next tick.
+        for (let i = 0; i < 20 && (await dispatchDomainEvents(db, realtime)) === DISPATCH_BATCH; i++);
+      })
+      .catch((err) => app.log.warn({ err }, 'domain events'))
       .finally(() => {
         draining = false;
       });

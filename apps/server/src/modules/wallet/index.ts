@@ -25,8 +25,7 @@ import type { Sql } from '../../db/index';
 import { AppError } from '../../platform/errors';
 import {
   type Balance,
-  InsufficientFunds,
-  type Leg,
+  debitStake,
   type MoneyResult,
   type PlayerAccount,
   post,
@@ -37,7 +36,7 @@ import {
 } from './ledger';
 
 export type { Balance, MoneyResult, PlayerAccount, SystemAccount, TransactionType } from './ledger';
-export { checkLedger, findTransaction, IDEMPOTENCY_CONFLICT, InsufficientFunds } from './ledger';
+export { checkLedger, findTransaction, IDEMPOTENCY_CONFLICT, InsufficientFunds, ledgerError } from './ledger';
 
 export type MoneyCall = {
   tenantId: number;
@@ -86,44 +85,18 @@ export async function debitBet(
 ): Promise<MoneyResult & { debited: { cash: number; bonus: number } }> {
   const amount = amountOf(o.amount);
   const type = o.type ?? 'bet';
-  const base = {
+  // One round trip (ledger_debit_bet): the whole stake from cash (one conditional UPDATE); only when cash is short
+  // are both rows locked (in the ledger's fixed order) and the stake split, so the split cannot race another stake.
+  return debitStake(tx, {
     tenantId: o.tenantId,
     userId: o.userId,
     type,
     reference: o.reference,
     idempotencyKey: o.idempotencyKey,
-  };
-  // Fast path: the whole stake from cash (one conditional UPDATE). Only when cash is short are both rows locked
-  // (in the ledger's fixed order) and the stake split, so the split cannot race another stake of the player.
-  const counter = { system: COUNTERPARTY[type] } as const;
-  const debited = { cash: amount, bonus: 0 };
-  const r = await post(tx, {
-    ...base,
-    legs: [
-      { account: { user: o.userId, kind: 'cash' }, amount: -amount },
-      { account: counter, amount },
-    ],
     metadata: o.metadata,
-    fingerprint: ['debitBet', amount],
-    extra: { debited },
-    fallbackLegs: async (sql) => {
-      const { rows } = await sql.query<{ kind: 'cash' | 'bonus'; balance: number }>(
-        `select kind, balance from ledger_accounts where tenant_id = $1 and user_id = $2 and kind in ('bonus', 'cash')
-          order by kind for update`,
-        [o.tenantId, o.userId],
-      );
-      const cash = Math.min(rows.find((x) => x.kind === 'cash')?.balance ?? 0, amount);
-      const bonus = amount - cash;
-      if ((rows.find((x) => x.kind === 'bonus')?.balance ?? 0) < bonus) throw new InsufficientFunds();
-      Object.assign(debited, { cash, bonus });
-      const legs: Leg[] = [];
-      if (cash > 0) legs.push({ account: { user: o.userId, kind: 'cash' }, amount: -cash });
-      if (bonus > 0) legs.push({ account: { user: o.userId, kind: 'bonus' }, amount: -bonus });
-      legs.push({ account: counter, amount });
-      return legs;
-    },
+    counterparty: COUNTERPARTY[type],
+    amount,
   });
-  return r as MoneyResult & { debited: { cash: number; bonus: number } };
 }
 
 /** Pays a game round's win (or a box/prize payout) into the player's cash. */

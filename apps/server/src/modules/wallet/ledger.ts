@@ -86,9 +86,7 @@ export class InsufficientFunds extends AppError {
   }
 }
 
-const KIND_ORDER: Record<PlayerAccount, number> = { bonus: 0, cash: 1, pending: 2 };
-
-function requestHash(p: Posting): string {
+export function requestHash(p: Posting): string {
   const legs = p.legs.map((l) =>
     'user' in l.account ? [l.account.user, l.account.kind, l.amount] : ['system', l.account.system, l.amount],
   );
@@ -111,213 +109,133 @@ function validate(p: Posting) {
   if (sum !== 0) throw bad('legs must sum to zero');
 }
 
-type Replay = { request_hash: string; result: Omit<MoneyResult, 'replayed'> | null; id: number };
+type PostRow = {
+  status: 'ok' | 'replay' | 'conflict' | 'insufficient';
+  tx_id: number | null;
+  result: Omit<MoneyResult, 'replayed'> | null;
+  stored_hash: string | null;
+};
 
-async function findByKey(sql: Sql, tenantId: number, key: string): Promise<Replay | null> {
-  const { rows } = await sql.query<Replay>(
-    'select id, request_hash, result from ledger_transactions where tenant_id = $1 and idempotency_key = $2',
-    [tenantId, key],
-  );
-  return rows[0] ?? null;
+/** Maps the SQLSTATEs the ledger functions raise (migration 20261123040000_hot_path.sql) to AppErrors. */
+export function ledgerError(err: unknown): unknown {
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'SR402') return new InsufficientFunds();
+  if (code === 'SR404') return new AppError('not_found', 'no such player account');
+  return err;
 }
 
-function replayOf(existing: Replay, hash: string): MoneyResult {
-  if (existing.request_hash !== hash) throw new AppError('conflict', IDEMPOTENCY_CONFLICT);
-  return { ...(existing.result as Omit<MoneyResult, 'replayed'>), replayed: true };
+async function call(sql: Sql, text: string, params: unknown[]): Promise<PostRow> {
+  try {
+    const { rows } = await sql.query<PostRow>(text, params);
+    return rows[0]!;
+  } catch (err) {
+    throw ledgerError(err);
+  }
 }
 
-/**
- * Claims the idempotency key: a new transaction row, or the earlier answer. A concurrent holder of the same key
- * makes the insert wait until it commits (then we replay) or rolls back (then we own the key).
- */
-async function claim(sql: Sql, p: Posting, hash: string): Promise<{ id: number } | { replay: MoneyResult }> {
-  const { rows } = await sql.query<{ id: number }>(
-    `insert into ledger_transactions (tenant_id, user_id, type, reference, idempotency_key, request_hash, result,
-        metadata, reverses_id)
-      values ($1, $2, $3, $4, $5, $6, '{}'::jsonb, $7, $8)
-      on conflict (tenant_id, idempotency_key) do nothing returning id`,
-    [
-      p.tenantId,
-      p.userId,
-      p.type,
-      p.reference,
-      p.idempotencyKey,
-      hash,
-      JSON.stringify(p.metadata ?? {}),
-      p.reversesId ?? null,
-    ],
-  );
-  if (rows[0]) return { id: rows[0].id };
-  const existing = await findByKey(sql, p.tenantId, p.idempotencyKey);
-  if (!existing) throw new AppError('conflict', IDEMPOTENCY_CONFLICT);
-  return { replay: replayOf(existing, hash) };
-}
-
-type Applied = { id: number; user_id: number; kind: PlayerAccount; balance: number };
-
-/** One conditional UPDATE per player account, in a fixed order (no deadlocks between two movements). */
-async function applyPlayerLegs(sql: Sql, tenantId: number, legs: Leg[]): Promise<Map<string, Applied>> {
-  const deltas = new Map<string, { user: number; kind: PlayerAccount; delta: number }>();
-  for (const l of legs) {
-    if (!('user' in l.account)) continue;
-    const k = `${l.account.user}:${l.account.kind}`;
-    const cur = deltas.get(k) ?? { user: l.account.user, kind: l.account.kind, delta: 0 };
-    cur.delta += l.amount;
-    deltas.set(k, cur);
+function answer(row: PostRow, hash: string): MoneyResult {
+  if (row.status === 'replay') {
+    if (row.stored_hash !== hash) throw new AppError('conflict', IDEMPOTENCY_CONFLICT);
+    return { ...(row.result as Omit<MoneyResult, 'replayed'>), replayed: true };
   }
-  const ordered = [...deltas.values()].sort((a, b) => a.user - b.user || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
-  const out = new Map<string, Applied>();
-  for (const d of ordered) {
-    const { rows } = await sql.query<Applied>(
-      `update ledger_accounts set balance = balance + $4, updated_at = now()
-        where tenant_id = $1 and user_id = $2 and kind = $3 and balance + $4 >= 0
-        returning id, user_id, kind, balance`,
-      [tenantId, d.user, d.kind, d.delta],
-    );
-    if (!rows[0]) {
-      const exists = await sql.query('select 1 from ledger_accounts where tenant_id = $1 and user_id = $2 limit 1', [
-        tenantId,
-        d.user,
-      ]);
-      if (exists.rows.length === 0) throw new AppError('not_found', 'no such player account');
-      throw new InsufficientFunds();
-    }
-    out.set(`${d.user}:${d.kind}`, rows[0]);
-  }
-  return out;
-}
-
-/** The player's balances from what this movement just wrote, completed by a read for untouched accounts. */
-async function balanceAfter(sql: Sql, tenantId: number, userId: number | null, applied: Map<string, Applied>) {
-  const bal: Balance = { cash: 0, bonus: 0, pending: 0 };
-  if (userId === null) return bal;
-  const missing = (['cash', 'bonus', 'pending'] as const).filter((k) => !applied.has(`${userId}:${k}`));
-  for (const k of ['cash', 'bonus', 'pending'] as const) {
-    const a = applied.get(`${userId}:${k}`);
-    if (a) bal[k] = a.balance;
-  }
-  if (missing.length) {
-    const { rows } = await sql.query<{ kind: PlayerAccount; balance: number }>(
-      'select kind, balance from ledger_accounts where tenant_id = $1 and user_id = $2 and kind = any($3::text[])',
-      [tenantId, userId, missing],
-    );
-    for (const r of rows) bal[r.kind] = r.balance;
-  }
-  return bal;
-}
-
-/**
- * Records one double-entry movement inside the caller's SQL transaction: claims the idempotency key, applies each
- * player balance change as one conditional UPDATE (throws InsufficientFunds, 402, when it would go below zero),
- * appends the entries and stores the answer for replays. On any throw the caller's transaction must roll back
- * (Db.transaction does), so nothing is ever half-applied.
- */
-export async function post(sql: Sql, p: Posting): Promise<MoneyResult> {
-  validate(p);
-  const hash = requestHash(p);
-  const claimed = await claim(sql, p, hash);
-  if ('replay' in claimed) return claimed.replay;
-  const players = p.legs.filter((l) => 'user' in l.account);
-  const single =
-    players.length === 1 && p.userId !== null && (players[0]!.account as { user: number }).user === p.userId;
-  if (single) {
-    const fast = await postSingle(sql, p, claimed.id);
-    if (fast) return fast;
-    if (!p.fallbackLegs) throw new InsufficientFunds();
-    // The fast attempt changed nothing (its UPDATE matched no row): book the fallback under the same claim.
-    const legs = await p.fallbackLegs(sql);
-    validate({ ...p, legs });
-    return postGeneral(sql, { ...p, legs }, claimed.id);
-  }
-  return postGeneral(sql, p, claimed.id);
-}
-
-/**
- * The common movement (one player account against system accounts) in ONE statement after the claim: the
- * conditional UPDATE, the entries and the stored answer. null when the UPDATE matched nothing (not enough funds);
- * nothing was written then.
- */
-async function postSingle(sql: Sql, p: Posting, txId: number): Promise<MoneyResult | null> {
-  const player = p.legs.find((l) => 'user' in l.account)!;
-  const kind = (player.account as { kind: PlayerAccount }).kind;
-  const { rows } = await sql.query<{ result: Omit<MoneyResult, 'replayed'> | null }>(
-    `with upd as (
-        update ledger_accounts set balance = balance + $4, updated_at = now()
-          where tenant_id = $1 and user_id = $2 and kind = $3 and balance + $4 >= 0
-          returning id, balance),
-      others as (
-        select kind, balance from ledger_accounts where tenant_id = $1 and user_id = $2 and kind <> $3),
-      ent as (
-        insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-        select $5, case when a.player then upd.id else (select s.id from ledger_accounts s
-              where s.tenant_id = $1 and s.user_id is null and s.kind = a.kind) end,
-            a.amount, case when a.player then upd.balance end
-          from upd, unnest($6::text[], $7::bigint[], $8::boolean[]) as a(kind, amount, player)
-        returning 1),
-      res as (
-        update ledger_transactions set result = $9::jsonb || jsonb_build_object('transaction_id', $5::bigint,
-            'balance', (select jsonb_object_agg(b.kind, b.balance) from
-              (select $3::text as kind, balance from upd union all select kind, balance from others) b))
-          where id = $5 and exists (select 1 from upd)
-          returning result)
-      select (select result from res) as result`,
-    [
-      p.tenantId,
-      p.userId,
-      kind,
-      player.amount,
-      txId,
-      p.legs.map((l) => ('user' in l.account ? l.account.kind : l.account.system)),
-      p.legs.map((l) => l.amount),
-      p.legs.map((l) => 'user' in l.account),
-      JSON.stringify(p.extra ?? {}),
-    ],
-  );
-  const result = rows[0]?.result;
-  if (!result) {
-    const exists = await sql.query('select 1 from ledger_accounts where tenant_id = $1 and user_id = $2 limit 1', [
-      p.tenantId,
-      p.userId,
-    ]);
-    if (exists.rows.length === 0) throw new AppError('not_found', 'no such player account');
-    return null;
-  }
+  if (row.status !== 'ok') throw new AppError('conflict', IDEMPOTENCY_CONFLICT);
+  const result = row.result!;
   const balance: Balance = { cash: 0, bonus: 0, pending: 0, ...(result.balance as Partial<Balance>) };
   return { ...result, balance, replayed: false };
 }
 
-async function postGeneral(sql: Sql, p: Posting, txId: number): Promise<MoneyResult> {
-  const applied = await applyPlayerLegs(sql, p.tenantId, p.legs);
-  const balance = await balanceAfter(sql, p.tenantId, p.userId, applied);
-  const result = { ...p.extra, transaction_id: txId, balance };
-  const accountIds: (number | null)[] = [];
-  const kinds: string[] = [];
-  const amounts: number[] = [];
-  const after: (number | null)[] = [];
-  for (const l of p.legs) {
-    if ('user' in l.account) {
-      const a = applied.get(`${l.account.user}:${l.account.kind}`)!;
-      accountIds.push(a.id);
-      kinds.push(l.account.kind);
-      after.push(a.balance);
-    } else {
-      accountIds.push(null);
-      kinds.push(l.account.system);
-      after.push(null);
-    }
-    amounts.push(l.amount);
-  }
-  await sql.query(
-    `with e as (
-        insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-        select $1, coalesce(a.acc, (select s.id from ledger_accounts s
-            where s.tenant_id = $6 and s.user_id is null and s.kind = a.kind)), a.amount, a.bal
-          from unnest($2::bigint[], $3::text[], $4::bigint[], $5::bigint[]) as a(acc, kind, amount, bal)
-        returning 1)
-      update ledger_transactions set result = $7 where id = $1`,
-    [txId, accountIds, kinds, amounts, after, p.tenantId, JSON.stringify(result)],
+const POST_SQL = `select status, tx_id, result, stored_hash from ledger_post($1::bigint, $2::bigint, $3::text, $4::text,
+  $5::text, $6::text, $7::jsonb, $8::bigint, $9::jsonb, $10::bigint[], $11::text[], $12::bigint[], $13::bigint)`;
+
+/** ledger_post in one round trip: claim (unless txId: already claimed), balance changes, entries, stored answer. */
+function postOnce(sql: Sql, p: Posting, hash: string, txId: number | null): Promise<PostRow> {
+  return call(sql, POST_SQL, [
+    p.tenantId,
+    p.userId,
+    p.type,
+    p.reference,
+    p.idempotencyKey,
+    hash,
+    JSON.stringify(p.metadata ?? {}),
+    p.reversesId ?? null,
+    JSON.stringify(p.extra ?? {}),
+    p.legs.map((l) => ('user' in l.account ? l.account.user : null)),
+    p.legs.map((l) => ('user' in l.account ? l.account.kind : l.account.system)),
+    p.legs.map((l) => l.amount),
+    txId,
+  ]);
+}
+
+/**
+ * Records one double-entry movement inside the caller's SQL transaction, in one round trip (the PL/pgSQL function
+ * ledger_post): claims the idempotency key, applies each player balance change as one conditional UPDATE (throws
+ * InsufficientFunds, 402, when it would go below zero), appends the entries and stores the answer for replays. On
+ * any throw the caller's transaction must roll back (Db.transaction does), so nothing is ever half-applied.
+ */
+export async function post(sql: Sql, p: Posting): Promise<MoneyResult> {
+  validate(p);
+  const hash = requestHash(p);
+  const row = await postOnce(sql, p, hash, null);
+  if (row.status !== 'insufficient') return answer(row, hash);
+  if (!p.fallbackLegs) throw new InsufficientFunds();
+  // The first attempt changed nothing but the claim (its UPDATE matched no row): book the fallback under it.
+  const legs = await p.fallbackLegs(sql);
+  validate({ ...p, legs });
+  const again = await postOnce(sql, { ...p, legs }, hash, row.tx_id);
+  if (again.status === 'insufficient') throw new InsufficientFunds();
+  return answer(again, hash);
+}
+
+/**
+ * A stake in one round trip (ledger_debit_bet): all from cash when it fits, else cash first and the rest from bonus,
+ * both rows locked in the ledger's order. The answer's extra field `debited` tells the split.
+ */
+export async function debitStake(
+  sql: Sql,
+  o: {
+    tenantId: number;
+    userId: number;
+    type: TransactionType;
+    reference: string;
+    idempotencyKey: string;
+    metadata?: Record<string, unknown>;
+    counterparty: SystemAccount;
+    amount: number;
+  },
+): Promise<MoneyResult & { debited: { cash: number; bonus: number } }> {
+  const p: Posting = {
+    tenantId: o.tenantId,
+    userId: o.userId,
+    type: o.type,
+    reference: o.reference,
+    idempotencyKey: o.idempotencyKey,
+    metadata: o.metadata,
+    fingerprint: ['debitBet', o.amount],
+    legs: [
+      { account: { user: o.userId, kind: 'cash' }, amount: -o.amount },
+      { account: { system: o.counterparty }, amount: o.amount },
+    ],
+  };
+  validate(p);
+  const hash = requestHash(p);
+  const row = await call(
+    sql,
+    `select status, tx_id, result, stored_hash from ledger_debit_bet($1::bigint, $2::bigint, $3::text, $4::text,
+      $5::text, $6::text, $7::jsonb, $8::text, $9::bigint)`,
+    [
+      o.tenantId,
+      o.userId,
+      o.type,
+      o.reference,
+      o.idempotencyKey,
+      hash,
+      JSON.stringify(o.metadata ?? {}),
+      o.counterparty,
+      o.amount,
+    ],
   );
-  return { ...result, replayed: false };
+  if (row.status === 'insufficient') throw new InsufficientFunds();
+  return answer(row, hash) as MoneyResult & { debited: { cash: number; bonus: number } };
 }
 
 /** The stored answer of an earlier movement, by its idempotency key (null when there is none). */

@@ -392,7 +392,10 @@ export class RoundEngine {
       multiplier: m / 100,
       server_time: this.now().toISOString(),
     });
-    return Math.max(1, Math.min(this.timing.tickMs, crashAt - elapsed));
+    // Ticks on the multiples of tickMs of the round's clock, whatever this tick cost (no drift).
+    const after = this.clock() - r.started_at!.getTime();
+    const next = (Math.floor(after / this.timing.tickMs) + 1) * this.timing.tickMs;
+    return Math.max(1, Math.min(next, crashAt) - after);
   }
 
   /** Ends a running Crash round at its committed crash point (also the recovery of a round cut by a restart). */

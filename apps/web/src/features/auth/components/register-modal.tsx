@@ -92,6 +92,8 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
   const [target, setTarget] = useState('');
   const [resendAt, setResendAt] = useState(0);
   const seconds = useCountdown(resendAt);
+  // The 20 s wait is per target: another number or address may get its code at once.
+  const [sentTo, setSentTo] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [captcha, setCaptcha] = useState('');
@@ -131,9 +133,15 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
     if (open) setFormValue('ref', storage.get('ref') ?? '');
   }, [open, setFormValue]);
 
+  const contactTargetOf = (): { phone: string } | { email: string } =>
+    channel === 'sms'
+      ? { phone: normalizePhone(String(contact.values.phone)) ?? '' }
+      : { email: String(contact.values.email).trim() };
+
   const sendCode = async (to: { phone: string } | { email: string }) => {
     setFailure(null);
     setBusy(true);
+    setSentTo(JSON.stringify(to));
     try {
       const sent = await sendRegistrationCode(to);
       setResendAt(Date.now() + (sent.resend_in ?? 20) * 1000);
@@ -152,10 +160,7 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
   const submitContact = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!contact.validate()) return;
-    const to =
-      channel === 'sms'
-        ? { phone: normalizePhone(String(contact.values.phone)) ?? '' }
-        : { email: String(contact.values.email).trim() };
+    const to = contactTargetOf();
     if (!(await sendCode(to))) return;
     const shown = channel === 'sms' ? String(contact.values.phone) : String(contact.values.email).trim();
     setTarget(shown);
@@ -165,10 +170,7 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
   };
 
   const resend = async () => {
-    const to =
-      channel === 'sms'
-        ? { phone: normalizePhone(String(contact.values.phone)) ?? '' }
-        : { email: String(contact.values.email).trim() };
+    const to = contactTargetOf();
     if (await sendCode(to)) toast.info(t('auth.register.resent'));
   };
 
@@ -219,6 +221,9 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
       setFailure(errorText(error));
     }
   };
+
+  const contactTarget = JSON.stringify(contactTargetOf());
+  const contactWait = contactTarget === sentTo ? seconds : 0;
 
   const termsHref = localizePath('/terms', locale);
   const lockedPhone = verify && channel === 'sms';
@@ -280,8 +285,8 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
             />
           )}
           <FormError message={failure} />
-          <Button type="submit" block size="lg" loading={busy} disabled={seconds > 0 && !busy}>
-            {seconds > 0 ? t('auth.register.resendIn', { seconds }) : t('auth.register.sendCode')}
+          <Button type="submit" block size="lg" loading={busy} disabled={contactWait > 0 && !busy}>
+            {contactWait > 0 ? t('auth.register.resendIn', { seconds: contactWait }) : t('auth.register.sendCode')}
           </Button>
           {config.casAllowGoogleAuth && config.googleClientId && (
             <GoogleButton onCredential={google} divider={<div className="auth-or">{t('auth.or')}</div>} />

@@ -23,6 +23,15 @@ describe('bet feed', () => {
     ]);
     expect(r[0]!.user).toBe('Fern***');
   });
+  it('drops an event delivered twice (at-least-once delivery) so it never shows twice', () => {
+    let raw = pushEvent([], ev('bet', 't1', 1000));
+    raw = pushEvent(raw, ev('win', 't1', 3000));
+    raw = pushEvent(raw, ev('bet', 't1', 1000));
+    raw = pushEvent(raw, ev('win', 't1', 3000));
+    expect(raw).toHaveLength(2);
+    expect(matchResults(raw)).toHaveLength(1);
+    expect(matchResults(raw)[0]!.multiplier).toBe(3);
+  });
   it('keeps only the latest 5 raw events', () => {
     let raw: ReturnType<typeof pushEvent> = [];
     for (let i = 0; i < 8; i++) raw = pushEvent(raw, ev('bet', `t${i}`, 100));

@@ -27,6 +27,8 @@ export function maskName(name: string): string {
  * shown with its multiplier. Returns the new raw list (for the next event) and the results, newest first.
  */
 export function pushEvent(raw: BetFeedEvent[], e: BetFeedEvent): BetFeedEvent[] {
+  // Delivery is at least once: the same (type, transaction) again is dropped, never shown twice.
+  if (raw.some((r) => r.type === e.type && r.transaction === e.transaction)) return raw;
   return [e, ...raw].slice(0, FEED_SIZE);
 }
 

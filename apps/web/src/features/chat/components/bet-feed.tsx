@@ -4,10 +4,16 @@ import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { getEcho, publicRoom, useRealtime } from '../../../shared/lib/realtime';
 import { useSiteConfig } from '../../../shared/lib/site-config';
+import '../locales/register';
 import { fakeBet, matchResults, pushEvent } from './bet-feed-model';
+import './bet-feed.css';
 
-/** The live bet feed: BetPlaced events of real settled bets; the demo generator only where the tenant enabled it. */
-export function BetFeed() {
+/**
+ * The live bet feed: BetPlaced events of real settled bets; the demo generator only where the tenant enabled it.
+ * In the chat panel (compact) and on the home page (variant 'home', a card that also shows the payout).
+ */
+export function BetFeed({ variant = 'panel' }: { variant?: 'panel' | 'home' }) {
+  const home = variant === 'home';
   const t = useT();
   const config = useSiteConfig();
   const simulate = config.feed_simulation === true && !config.is_regulated;
@@ -39,11 +45,11 @@ export function BetFeed() {
 
   const results = matchResults(raw);
   return (
-    <section className="bet-feed" aria-label={t('chat.feed.title')}>
+    <section className={home ? 'bet-feed bet-feed--home' : 'bet-feed'} aria-label={t('chat.feed.title')}>
       <h3 className="bet-feed__title">
         <span className="bet-feed__live" aria-hidden="true" />
         {t('chat.feed.title')}
-        {simulate && <span className="chat-msg__tag">{t('chat.feed.simulated')}</span>}
+        {simulate && <span className="bet-feed__tag">{t('chat.feed.simulated')}</span>}
       </h3>
       {results.length === 0 ? (
         <p className="bet-feed__empty">{t('chat.feed.empty')}</p>
@@ -57,6 +63,11 @@ export function BetFeed() {
               <span className="bet-feed__mult">
                 {r.multiplier > 0 ? t('chat.feed.multiplier', { value: r.multiplier.toFixed(2) }) : '—'}
               </span>
+              {home && (
+                <span className={r.win_amount > 0 ? 'bet-feed__payout bet-feed__win' : 'bet-feed__payout'}>
+                  {r.win_amount > 0 ? formatMoney(r.win_amount) : '—'}
+                </span>
+              )}
             </li>
           ))}
         </ul>

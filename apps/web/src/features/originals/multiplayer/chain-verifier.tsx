@@ -65,7 +65,7 @@ export function ChainVerifier({ game }: { game: MpGame }) {
           </p>
           <ul className="og-vlines">
             {out.crashPoint !== undefined ? (
-              <li>{t('mp.verifier.crashPoint', { m: fmtX(out.crashPoint, locale).replace('x', '') })}</li>
+              <li>{t('mp.verifier.crashPoint', { m: fmtX(out.crashPoint, locale) })}</li>
             ) : null}
             {out.roll !== undefined ? (
               <li>{t('mp.verifier.roll', { n: out.roll, color: t(`mp.double.${out.color}`) })}</li>

@@ -77,7 +77,9 @@ export function CrashCurve({
         ctx.fillText(`${v.toFixed(v < 10 ? 1 : 0)}x`, 4, y + 4);
       }
       const xs = niceStep(tMax / 1000) * 1000;
-      for (let t = 0; t <= tMax; t += xs) ctx.fillText(`${Math.round(t / 1000)}s`, X(t) - 6, h - 6);
+      ctx.textAlign = 'center';
+      for (let t = 0; t <= tMax; t += xs) if (X(t) < w - 14) ctx.fillText(`${Math.round(t / 1000)}s`, X(t), h - 6);
+      ctx.textAlign = 'start';
       if (running || crashed) {
         const color = crashed ? '#ef4444' : primary;
         ctx.beginPath();

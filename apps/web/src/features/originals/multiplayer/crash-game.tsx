@@ -9,8 +9,9 @@ import { newIdempotencyKey } from '../api/bets';
 import { AmountInput } from '../components/amount-input';
 import { LoginToPlay } from '../components/game-layout';
 import { sfx } from '../lib/sound';
-import { reportBetError, useAfterBet } from '../lib/use-bet';
+import { reportBetError } from '../lib/use-bet';
 import { cashOut, placeMpBet } from './api';
+import { useMpBalance } from './balance';
 import { CrashCurve, elapsedNow } from './crash-curve';
 import { multiplierAt } from './curve';
 import { fmtX, HistoryStrip, MpLayout, PlayersList } from './parts';
@@ -35,7 +36,7 @@ export function CrashGame() {
   const locale = useLocale();
   const loggedIn = useIsLoggedIn();
   const { live, liveRef } = useMpGame('crash');
-  const { balance, settle } = useAfterBet();
+  const { balance, settle, refresh } = useMpBalance();
   const [amount, setAmount] = useState(100);
   const [auto, setAuto] = useState('');
   const [mine, setMine] = useState<MyBet | null>(null);
@@ -78,8 +79,11 @@ export function CrashGame() {
     if (lastId === prevLast.current) return;
     prevLast.current = lastId;
     sfx.boom();
-    if (mine && mine.roundId === lastId && mine.cashedAt === null) sfx.lose();
-  }, [lastId, mine]);
+    if (mine && mine.roundId === lastId) {
+      if (mine.cashedAt === null) sfx.lose();
+      refresh();
+    }
+  }, [lastId, mine, refresh]);
 
   const label = useCallback(
     (l: LiveState, m: number) => {
@@ -142,11 +146,11 @@ export function CrashGame() {
             <i style={{ width: `${Math.min(100, (left * 1000 * 100) / (live.state?.timing.betting_ms ?? 7000))}%` }} />
           </div>
         ) : null}
-        {live.round?.force_point && live.phase === 'running' ? (
+        {live.round?.force_point && live.round.force_point < 100 && live.phase === 'running' ? (
           <span className="mp-force">{t('mp.crash.forced', { m: fmtX(live.round.force_point, locale) })}</span>
         ) : null}
       </div>
-      <PlayersList bets={live.bets} game="crash" />
+      <PlayersList bets={live.bets.map((b) => (b.id === mine?.betId ? { ...b, mine: true } : b))} game="crash" />
     </div>
   );
   const controls = disabled ? (
@@ -167,15 +171,15 @@ export function CrashGame() {
           onChange={(e) => setAuto(e.target.value.replace(/[^\d.,]/g, ''))}
           data-testid="crash-auto"
         />
-        <span className="og-muted">{t('mp.crash.autoHint')}</span>
       </label>
+      <p className="og-muted mp-hint">{t('mp.crash.autoHint')}</p>
       {!loggedIn ? (
         <LoginToPlay />
       ) : open && live.phase === 'running' ? (
         <Button block size="lg" color="warning" loading={busy} onClick={doCashout} data-testid="crash-cashout">
           {t('mp.crash.cashout', { amount: formatMoney(Math.floor(mine.amount * now)) })}
         </Button>
-      ) : inRound ? (
+      ) : inRound && (mine.cashedAt !== null || live.phase !== 'ended') ? (
         <Button block size="lg" disabled>
           {mine.cashedAt
             ? t('mp.crash.cashedOut', { m: fmtX(mine.cashedAt, locale), amount: formatMoney(mine.payout) })

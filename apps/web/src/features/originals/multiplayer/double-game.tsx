@@ -8,8 +8,9 @@ import { Button, toast } from '../../../shared/ui';
 import { AmountInput } from '../components/amount-input';
 import { LoginToPlay } from '../components/game-layout';
 import { sfx } from '../lib/sound';
-import { reportBetError, useAfterBet } from '../lib/use-bet';
+import { reportBetError } from '../lib/use-bet';
 import { type DoubleColor, type MpBet, placeMpBet } from './api';
+import { useMpBalance } from './balance';
 import { STRIP_ORDER, tileColor } from './curve';
 import { HistoryStrip, MpLayout } from './parts';
 import { useMpGame } from './use-mp-game';
@@ -111,7 +112,7 @@ export function DoubleGame() {
   const locale = useLocale();
   const loggedIn = useIsLoggedIn();
   const { live } = useMpGame('double');
-  const { balance, settle } = useAfterBet();
+  const { balance, settle, refresh } = useMpBalance();
   const [amount, setAmount] = useState(100);
   const [busy, setBusy] = useState<DoubleColor | null>(null);
   const [myIds, setMyIds] = useState<number[]>([]);
@@ -123,21 +124,24 @@ export function DoubleGame() {
 
   const lastId = live.last?.id;
   const prev = useRef(lastId);
-  // The result is announced when the strip stops.
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  // The result is announced (and the balance refreshed) when the strip stops.
   useEffect(() => {
     if (lastId === prev.current || !live.last) return;
     prev.current = lastId;
-    const last = live.last;
     const won = live.bets.filter((b) => (b.mine || myIds.includes(b.id)) && b.status === 'won');
-    const h = setTimeout(() => {
-      if (won.length) {
-        sfx.win();
-        toast.success(`+${formatMoney(won.reduce((s, b) => s + b.payout, 0))}`);
-      }
-    }, SPIN_MS);
-    void last;
-    return () => clearTimeout(h);
-  }, [lastId, live.last, live.bets, myIds]);
+    const played = live.bets.some((b) => b.mine || myIds.includes(b.id));
+    timers.current.push(
+      setTimeout(() => {
+        if (played) refresh();
+        if (won.length) {
+          sfx.win();
+          toast.success(`+${formatMoney(won.reduce((s, b) => s + b.payout, 0))}`);
+        }
+      }, SPIN_MS),
+    );
+  }, [lastId, live.last, live.bets, myIds, refresh]);
 
   const left = live.round
     ? Math.max(0, (Date.parse(live.round.betting_ends_at) - (Date.now() + live.offset)) / 1000)

@@ -45,12 +45,15 @@ export function PrivacyCard({ user }: { user: ProfileUser }) {
   const patch = (p: Partial<ProfileUser>) =>
     qc.setQueryData<ProfileUser>(['profile'], (old) => (old ? { ...old, ...p } : old));
 
+  // Switches move at once; a refused change moves them back.
   const toggleMetrics = async (value: boolean) => {
     setBusy('hide_metrics');
+    patch({ hide_metrics: value });
     try {
       const res = await setHideMetrics(value);
       patch({ hide_metrics: res.hide_metrics });
     } catch (error) {
+      patch({ hide_metrics: !value });
       toast.error(errorText(error));
     } finally {
       setBusy(null);
@@ -59,10 +62,12 @@ export function PrivacyCard({ user }: { user: ProfileUser }) {
 
   const toggle = async (key: keyof Settings, value: boolean) => {
     setBusy(key);
+    patch({ settings: { ...user.settings, [key]: value } });
     try {
       const res = await updateSettings({ [key]: value });
       patch({ settings: res.settings });
     } catch (error) {
+      patch({ settings: { ...user.settings, [key]: !value } });
       toast.error(errorText(error));
     } finally {
       setBusy(null);

@@ -1,6 +1,7 @@
 import type { pt } from './pt';
 
 export const en: typeof pt = {
+  wallet: { depositApproved: 'Deposit of {amount} confirmed!' },
   push: {
     title: 'Turn on notifications',
     text: 'Get deposit, bonus and promotion alerts even with the site closed.',

@@ -1,4 +1,5 @@
 export const pt = {
+  wallet: { depositApproved: 'Depósito de {amount} confirmado!' },
   push: {
     title: 'Ativar notificações',
     text: 'Receba avisos de depósitos, bônus e promoções mesmo com o site fechado.',

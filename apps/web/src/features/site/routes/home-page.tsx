@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
@@ -8,6 +8,9 @@ import './home-page.css';
 
 // The casino's rails (featured, most played, new, categories) live in the casino's own lazy chunk.
 const GameRails = lazy(() => import('../../casino/components/home-rails'));
+// The live bet feed (realtime) is a lazy chunk too, mounted when its slot nears the viewport: pusher-js and the
+// feed's code load only then, never with the home route's first load.
+const HomeBetFeed = lazy(() => import('../../chat/components/home-bet-feed'));
 
 type Shortcut = { key: string; to: string; icon: ReactNode };
 
@@ -46,6 +49,30 @@ export default function HomePage() {
           <GameRails />
         </Suspense>
       </div>
+
+      <WhenVisible className="home__feed" slot="bet-feed">
+        <HomeBetFeed />
+      </WhenVisible>
+    </div>
+  );
+}
+
+function WhenVisible({ className, slot, children }: { className: string; slot: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || seen) return;
+    if (!('IntersectionObserver' in window)) return setSeen(true);
+    const io = new IntersectionObserver((es) => es.some((e) => e.isIntersecting) && setSeen(true), {
+      rootMargin: '120px',
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [seen]);
+  return (
+    <div ref={ref} className={className} data-slot={slot}>
+      {seen && <Suspense fallback={null}>{children}</Suspense>}
     </div>
   );
 }

@@ -1,0 +1,68 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useT } from '../../../shared/lib/i18n';
+import { formatMoney } from '../../../shared/lib/money';
+import { getEcho, useRealtime } from '../../../shared/lib/realtime';
+import { useSession } from '../../../shared/lib/session';
+import { toast } from '../../../shared/ui/toast-store';
+import { closeDeposit, useDepositModal } from '../../wallet/store';
+import '../locales/register';
+
+/** The wallet query of features/wallet (GET /profile/wallet): its key and the fields a realtime event carries. */
+const WALLET_KEY = ['wallet'] as const;
+type BalanceEvent = { balance?: number; bonus?: number };
+type PaymentEvent = BalanceEvent & { txid?: string; amount?: number };
+
+const cents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/** Puts the pushed balance in the cached wallet at once, then refetches the rest of it (withdrawable, pending...). */
+export function applyBalance(qc: QueryClient, e: BalanceEvent): void {
+  if (cents(e.balance) && cents(e.bonus)) {
+    const { balance, bonus } = e;
+    qc.setQueryData(WALLET_KEY, (old: Record<string, unknown> | undefined) => (old ? { ...old, balance, bonus } : old));
+  }
+  void qc.invalidateQueries({ queryKey: WALLET_KEY });
+}
+
+/**
+ * Live wallet of a logged-in player (spec section 7, private user channel): BalanceUpdated updates the header
+ * balance; PaymentApproved also closes the deposit modal and confirms the deposit with a toast, so the player does
+ * not wait for the modal's next status poll.
+ */
+export default function WalletLive() {
+  const translate = useT();
+  const t = useRef(translate);
+  t.current = translate;
+  const qc = useQueryClient();
+  const userId = useSession((s) => s.user?.id ?? null);
+  const token = useSession((s) => s.token);
+  const generation = useRealtime((s) => s.generation);
+
+  useEffect(() => {
+    if (!token || userId === null) return;
+    let cancelled = false;
+    let stop = () => {};
+    void generation;
+    getEcho().then((echo) => {
+      if (cancelled) return;
+      const ch = echo.private(`user.${userId}`);
+      ch.listen('BalanceUpdated', (e: BalanceEvent) => applyBalance(qc, e));
+      ch.listen('PaymentApproved', (e: PaymentEvent) => {
+        applyBalance(qc, e);
+        if (useDepositModal.getState().open) closeDeposit();
+        if (cents(e.amount))
+          toast.success(t.current('realtime.wallet.depositApproved', { amount: formatMoney(e.amount) }));
+      });
+      stop = () => {
+        ch.stopListening('BalanceUpdated');
+        ch.stopListening('PaymentApproved');
+      };
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [token, userId, generation, qc]);
+
+  return null;
+}
