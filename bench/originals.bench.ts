@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { record } from './lib';
 
 // The server's modules are loaded at run time (the bench project does not compile apps/server; see tsconfig).
@@ -22,6 +22,8 @@ const DB_URL =
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const THREADS = 2;
+/** Server nodes (Node is single-threaded: one node per core, as deployed; BENCH_SERVERS=1 for a single node). */
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 2);
 
 /** One load-generating thread: each of its players bets in a loop (warm-up, then the measured window). */
 const CLIENT_CODE = `
@@ -61,17 +63,38 @@ const loop = async (token, deadline, counting) => {
 })();
 `;
 
+type App = {
+  listen(o: { port: number; host: string }): Promise<string>;
+  server: { address(): unknown };
+  close(): Promise<void>;
+};
+
+/** One more server node on the same database (a worker thread of this file), as a second core would run. */
+async function serveInWorker(o: { schema: string; poolSize: number }) {
+  const { buildApp } = await server('app.ts');
+  const { testConfig } = await server('test/helpers.ts');
+  const db = await openPostgres(DB_URL, { poolSize: o.poolSize, searchPath: o.schema });
+  const app = (await buildApp(testConfig({ tenantCacheTtlMs: 60_000 }), { db })) as App;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  parentPort!.once('message', async () => {
+    await app.close();
+    await db.close();
+    parentPort!.postMessage('closed');
+  });
+  parentPort!.postMessage((app.server.address() as AddressInfo).port);
+}
+if (!isMainThread && (workerData as { role?: string } | null)?.role === 'server')
+  await serveInWorker(workerData as { schema: string; poolSize: number });
+
 async function diceOverHttp(schema: string) {
   const { buildApp } = await server('app.ts');
   const { testConfig } = await server('test/helpers.ts');
   const { checkLedger, credit } = await server('modules/wallet/index.ts');
   const { newToken } = await server('platform/auth.ts');
-  const db = await openPostgres(DB_URL, { poolSize: CLIENTS + 4, searchPath: schema });
-  const app = (await buildApp(testConfig({ tenantCacheTtlMs: 60_000 }), { db })) as {
-    listen(o: { port: number; host: string }): Promise<string>;
-    server: { address(): unknown };
-    close(): Promise<void>;
-  };
+  const poolSize = Math.ceil(CLIENTS / SERVERS) + 4;
+  const db = await openPostgres(DB_URL, { poolSize, searchPath: schema });
+  const app = (await buildApp(testConfig({ tenantCacheTtlMs: 60_000 }), { db })) as App;
+  const nodes: Worker[] = [];
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { rows: tenants } = await db.query<{ tenant_id: number }>(
@@ -106,7 +129,17 @@ async function diceOverHttp(schema: string) {
     // The players' HTTP clients run in worker threads (two, as pgbench -j 2), on node:http keep-alive connections:
     // the load generator's CPU is not taken from the server's event loop, as pgbench's client is not taken from
     // PostgreSQL's backends.
-    const port = (app.server.address() as AddressInfo).port;
+    const ports = [(app.server.address() as AddressInfo).port];
+    for (let i = 1; i < SERVERS; i++) {
+      const node = new Worker(new URL(import.meta.url), { workerData: { role: 'server', schema, poolSize } });
+      nodes.push(node);
+      ports.push(
+        await new Promise<number>((resolve, reject) => {
+          node.once('message', resolve);
+          node.once('error', reject);
+        }),
+      );
+    }
     const per = Math.ceil(tokens.length / THREADS);
     const parts = Array.from({ length: THREADS }, (_, i) => tokens.slice(i * per, (i + 1) * per)).filter(
       (t) => t.length,
@@ -117,7 +150,14 @@ async function diceOverHttp(schema: string) {
           new Promise<{ ok: number; errors: number; secs: number; lat: number[] }>((resolve, reject) => {
             const w = new Worker(CLIENT_CODE, {
               eval: true,
-              workerData: { port, tokens: part, seconds: SECONDS, warmup: 2, prefix: `bench-${i}` },
+              // A player always talks to the same node (its connection), as behind a sticky load balancer.
+              workerData: {
+                port: ports[i % ports.length],
+                tokens: part,
+                seconds: SECONDS,
+                warmup: 2,
+                prefix: `bench-${i}`,
+              },
             });
             w.once('message', resolve);
             w.once('error', reject);
@@ -137,6 +177,12 @@ async function diceOverHttp(schema: string) {
       ledger_ok: check.ok,
     };
   } finally {
+    for (const node of nodes) {
+      const closed = new Promise((resolve) => node.once('message', resolve));
+      node.postMessage('close');
+      await closed;
+      await node.terminate();
+    }
     await app.close();
     await db.close();
   }
@@ -167,6 +213,7 @@ export async function run() {
       'originals',
       {
         clients: CLIENTS,
+        server_nodes: SERVERS,
         seconds: SECONDS,
         dice,
         pgbench: tpcb,
@@ -175,7 +222,7 @@ export async function run() {
         pass: ratio >= 0.5 && dice.errors === 0 && dice.ledger_ok,
         crash_tick_p99: 'not measured: Crash rounds are not built yet',
       },
-      `originals: ${dice.bets_per_s} dice bets/s over HTTP (p50 ${dice.p50_ms} ms, p99 ${dice.p99_ms} ms, ${dice.errors} errors) | ` +
+      `originals: ${dice.bets_per_s} dice bets/s over HTTP, ${SERVERS} server node(s) (p50 ${dice.p50_ms} ms, p99 ${dice.p99_ms} ms, ${dice.errors} errors) | ` +
         `pgbench TPC-B ${tpcb.tps} tps | ratio ${ratio} (target >= 0.5)`,
     );
   } finally {

@@ -57,6 +57,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/)
     .optional(),
+  /** The PSP has a DICT key lookup (GET /pix_key/{key}, QI Tech style). Default: on for the sandbox, off for "bcb". */
+  PIX_KEY_LOOKUP: bool.optional(),
   /** Withdrawals above this many centavos wait for an operator (status 5). */
   WITHDRAWAL_REVIEW_ABOVE: z.coerce.number().int().min(0).default(500_000),
   /** Background jobs (payouts, charge expiry). Default on except in tests, which run them by hand. */
@@ -100,6 +102,7 @@ export type Config = {
     key: string;
     webhookUrl: string | undefined;
     webhookSecret: string;
+    keyLookup: boolean;
     reviewAbove: number;
     jobs: boolean;
   };
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       key: e.PIX_KEY,
       webhookUrl: e.PIX_WEBHOOK_URL,
       webhookSecret: e.PIX_WEBHOOK_SECRET ?? 'sandbox-webhook',
+      keyLookup: e.PIX_KEY_LOOKUP ?? (e.PIX_PSP ?? (e.PIX_PSP_URL ? 'bcb' : 'sandbox')) === 'sandbox',
       reviewAbove: e.WITHDRAWAL_REVIEW_ABOVE,
       jobs: e.WALLET_JOBS ?? e.NODE_ENV !== 'test',
     },

@@ -32,6 +32,7 @@ create function ledger_post(p_tenant bigint, p_user bigint, p_type text, p_refer
   language plpgsql as $$
 declare
   d record;
+  v_i int;
   v_id bigint;
   v_balance bigint;
   m_users bigint[] := '{}';
@@ -57,30 +58,49 @@ begin
   end if;
 
   -- One conditional UPDATE per player account, in a fixed order (user, then bonus, cash, pending): two movements
-  -- never wait on each other crosswise.
-  for d in
-    select a.u, a.k, sum(a.amt)::bigint as delta from unnest(p_users, p_kinds, p_amounts) as a(u, k, amt)
-      where a.u is not null group by a.u, a.k
-      order by a.u, case a.k when 'bonus' then 0 when 'cash' then 1 else 2 end
-  loop
-    update ledger_accounts set balance = balance + d.delta, updated_at = now()
-      where tenant_id = p_tenant and user_id = d.u and kind = d.k and balance + d.delta >= 0
+  -- never wait on each other crosswise. The common movement (one player leg) skips the grouping query.
+  if cardinality(array_remove(p_users, null)) = 1 then
+    v_i := array_position(p_users, (array_remove(p_users, null))[1]);
+    update ledger_accounts set balance = balance + p_amounts[v_i], updated_at = now()
+      where tenant_id = p_tenant and user_id = p_users[v_i] and kind = p_kinds[v_i]
+        and balance + p_amounts[v_i] >= 0
       returning id, balance into v_id, v_balance;
     if not found then
-      if not exists (select 1 from ledger_accounts where tenant_id = p_tenant and user_id = d.u) then
+      if not exists (select 1 from ledger_accounts where tenant_id = p_tenant and user_id = p_users[v_i]) then
         raise exception 'no such player account' using errcode = 'SR404';
       end if;
-      if cardinality(m_ids) = 0 then
-        status := 'insufficient';
-        return;
-      end if;
-      raise exception 'insufficient funds' using errcode = 'SR402';
+      status := 'insufficient';
+      return;
     end if;
-    m_users := m_users || d.u;
-    m_kinds := m_kinds || d.k;
-    m_ids := m_ids || v_id;
-    m_bals := m_bals || v_balance;
-  end loop;
+    m_users := array[p_users[v_i]];
+    m_kinds := array[p_kinds[v_i]];
+    m_ids := array[v_id];
+    m_bals := array[v_balance];
+  else
+    for d in
+      select a.u, a.k, sum(a.amt)::bigint as delta from unnest(p_users, p_kinds, p_amounts) as a(u, k, amt)
+        where a.u is not null group by a.u, a.k
+        order by a.u, case a.k when 'bonus' then 0 when 'cash' then 1 else 2 end
+    loop
+      update ledger_accounts set balance = balance + d.delta, updated_at = now()
+        where tenant_id = p_tenant and user_id = d.u and kind = d.k and balance + d.delta >= 0
+        returning id, balance into v_id, v_balance;
+      if not found then
+        if not exists (select 1 from ledger_accounts where tenant_id = p_tenant and user_id = d.u) then
+          raise exception 'no such player account' using errcode = 'SR404';
+        end if;
+        if cardinality(m_ids) = 0 then
+          status := 'insufficient';
+          return;
+        end if;
+        raise exception 'insufficient funds' using errcode = 'SR402';
+      end if;
+      m_users := m_users || d.u;
+      m_kinds := m_kinds || d.k;
+      m_ids := m_ids || v_id;
+      m_bals := m_bals || v_balance;
+    end loop;
+  end if;
 
   insert into ledger_entries (transaction_id, account_id, amount, balance_after)
     select tx_id, coalesce(m.id, (select s.id from ledger_accounts s
@@ -156,8 +176,8 @@ end $$;
 -- UPDATE: nonces stay 0, 1, 2 ... with no gap and no reuse). status:
 --   ok       settled: bet_id, balance (cash + bonus), response (what was stored for replays)
 --   replay   the Idempotency-Key was used before: stored_hash and response of that request
---   stale    the pair or nonce moved on (another bet, a rotation): nothing was written; the current pair is
---            returned (pair_*), the caller draws again
+--   stale    the pair or nonce moved on (another bet, a rotation) or was not known: nothing was kept; the
+--            current pair is returned (pair_*), the caller draws again
 --   no_pair  the player has no active pair yet
 -- Not enough funds raises SR402: nothing is written, no nonce consumed.
 create function originals_place_bet(p_tenant bigint, p_user bigint, p_key text, p_request_hash text, p_game text,
@@ -173,18 +193,6 @@ declare
   v_base jsonb;
   v_hash text;
 begin
-  select p.id, p.server_seed, p.server_seed_hash, p.client_seed, p.nonce
-    into pair_id, pair_server_seed, pair_server_seed_hash, pair_client_seed, pair_nonce
-    from originals_seed_pairs p where p.tenant_id = p_tenant and p.user_id = p_user and p.active;
-  if pair_id is null then
-    status := 'no_pair';
-    return;
-  end if;
-  if pair_id <> p_pair or pair_nonce <> p_nonce then
-    status := 'stale';
-    return;
-  end if;
-
   insert into originals_requests (tenant_id, user_id, idempotency_key, request_hash)
     values (p_tenant, p_user, p_key, p_request_hash) on conflict do nothing;
   if not found then
@@ -194,8 +202,10 @@ begin
     return;
   end if;
 
-  -- The seed-pair row lock makes a player's bets take turns; a bet that waited finds the nonce taken.
-  update originals_seed_pairs set nonce = nonce + 1 where id = p_pair and nonce = p_nonce and active;
+  -- The seed-pair row lock makes a player's bets take turns; a bet that waited finds the nonce taken. Then (and
+  -- for an unknown or rotated pair) nothing is kept: the claim is withdrawn and the current pair answered.
+  update originals_seed_pairs set nonce = nonce + 1
+    where id = p_pair and tenant_id = p_tenant and user_id = p_user and nonce = p_nonce and active;
   if not found then
     delete from originals_requests where tenant_id = p_tenant and user_id = p_user and idempotency_key = p_key;
     select p.id, p.server_seed, p.server_seed_hash, p.client_seed, p.nonce

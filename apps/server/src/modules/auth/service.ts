@@ -11,7 +11,7 @@ import type { Tenant } from '../../platform/tenancy';
 import { verifyGoogleIdToken } from './google';
 import type { PasswordHasher } from './passwords';
 import * as repo from './repo';
-import { selfExclusionOf, toUserDto, type UserDto, userLikesOf } from './user-dto';
+import { selfExclusionOf, toUserDto, type UserDto, userLikesOf, userWalletOf } from './user-dto';
 import { fieldError, MSG, normalizeCpf, normalizeEmail, normalizePhone } from './validation';
 
 /** Everything the account use cases need besides the database: built once per app in routes.ts. */
@@ -216,7 +216,12 @@ async function startSession(tx: Sql, ctx: RequestContext, userId: number) {
 async function loadUserDto(sql: Sql, tenantId: number, userId: number): Promise<UserDto> {
   const u = await repo.findUserById(sql, tenantId, userId);
   if (!u) throw new AppError('unauthorized');
-  return toUserDto(u, await repo.findAddress(sql, tenantId, userId), await userLikesOf(sql, tenantId, userId));
+  return toUserDto(
+    u,
+    await repo.findAddress(sql, tenantId, userId),
+    await userLikesOf(sql, tenantId, userId),
+    await userWalletOf(sql, tenantId, userId),
+  );
 }
 
 // ---- registration ----

@@ -1,5 +1,6 @@
 import type { Sql } from '../../db/index';
 import { likedGameIds } from '../casino/repo';
+import { getWallet } from '../wallet/service';
 import type { UserRow } from './repo';
 
 type Address = {
@@ -44,7 +45,16 @@ export function maskCpf(cpf: string | null): string | null {
  * The User of spec section 3 (what /auth/me, login and register return, and what the web keeps in the auth_state
  * cookie), plus the account fields the profile pages need. Nothing secret: no hashes, the CPF masked.
  */
-export function toUserDto(u: UserRow, address: Address | null = null, userLikes: number[] = []) {
+export type UserWallet = { balance: number; balance_withdrawal: number; bonus: number; deposit_count: number };
+
+const NO_WALLET: UserWallet = { balance: 0, balance_withdrawal: 0, bonus: 0, deposit_count: 0 };
+
+export function toUserDto(
+  u: UserRow,
+  address: Address | null = null,
+  userLikes: number[] = [],
+  wallet: UserWallet = NO_WALLET,
+) {
   return {
     id: u.id,
     first_name: u.first_name,
@@ -61,8 +71,8 @@ export function toUserDto(u: UserRow, address: Address | null = null, userLikes:
     // The liked game ids (casino issue; see userLikesOf); the web syncs its like store from this list.
     user_likes: userLikes,
     vip: { level: u.vip_level, points: u.vip_points },
-    // Filled by the wallet issue; zero until then.
-    wallet: { balance: 0, balance_withdrawal: 0, deposit_count: 0 },
+    // The same figures as GET /profile/wallet (centavos), read from the ledger when the DTO is built.
+    wallet,
     address,
     cpf: maskCpf(u.cpf),
     email_verified: u.email_verified_at !== null,
@@ -82,4 +92,15 @@ export type UserDto = ReturnType<typeof toUserDto>;
 /** The player's liked game ids for `user_likes` (from the casino's likes, latest send per game). */
 export function userLikesOf(sql: Sql, tenantId: number, userId: number): Promise<number[]> {
   return likedGameIds(sql, tenantId, userId);
+}
+
+/** The player's wallet for `wallet` (the ledger balances GET /profile/wallet answers). */
+export async function userWalletOf(sql: Sql, tenantId: number, userId: number): Promise<UserWallet> {
+  const w = await getWallet(sql, tenantId, userId);
+  return {
+    balance: w.balance,
+    balance_withdrawal: w.balance_withdrawal,
+    bonus: w.bonus,
+    deposit_count: w.deposit_count,
+  };
 }

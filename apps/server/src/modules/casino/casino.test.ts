@@ -205,6 +205,31 @@ describe('favourites and likes', () => {
     expect((await client(app).post(`/api/games/favorite/${tigre.id}`, { action: 'add' })).statusCode).toBe(401);
   });
 
+  it('the lobby follows favourite changes at once and stops serving a token the moment it is revoked', async () => {
+    const p = await registerPlayer(app);
+    const c = client(app, { token: p.token });
+    const tigre = await gameByCode(app, 'tigre-da-fortuna');
+    const lobbyFav = async () =>
+      ((await c.get('/api/casinos/games?searchTerm=tigre')).json().data as Game[]).find((g) => g.id === tigre.id)
+        ?.hasFavorite;
+    // Cached session and favourites on this process...
+    expect(await lobbyFav()).toBe(false);
+    expect(await lobbyFav()).toBe(false);
+    // ...yet a change shows on the very next page.
+    await c.post(`/api/games/favorite/${tigre.id}`, { action: 'add' });
+    expect(await lobbyFav()).toBe(true);
+    await c.post(`/api/games/favorite/${tigre.id}`, { action: 'remove' });
+    expect(await lobbyFav()).toBe(false);
+    await c.post(`/api/games/favorite/${tigre.id}`, { action: 'add' });
+    expect(await lobbyFav()).toBe(true);
+    // A revoked token (logout) is refused at once, though its session was cached a moment ago.
+    expect((await c.get('/api/games/likes')).statusCode).toBe(200);
+    expect((await c.get('/api/auth/logout')).statusCode).toBe(200);
+    expect((await c.get('/api/games/likes')).statusCode).toBe(401);
+    // The lobby treats the token as a guest's now.
+    expect(await lobbyFav()).toBe(false);
+  });
+
   it('keeps the latest like by opId: a stale send never overwrites a newer one', async () => {
     const p = await registerPlayer(app);
     const c = client(app, { token: p.token });

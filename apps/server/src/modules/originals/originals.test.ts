@@ -225,6 +225,102 @@ describe('dice', () => {
   });
 });
 
+describe('dice hot path (one statement per bet)', () => {
+  it('books exactly what the wallet API and recordSettledRound would: replayable keys, same events', async () => {
+    const p = await player();
+    const a = api(p);
+    const bets = [];
+    for (const condition of ['over', 'under', 'over', 'under']) {
+      const r = await a.post('/api/originals/dice/bet', { amount: 1000, target: 50, condition });
+      expect(r.statusCode, r.body).toBe(200);
+      bets.push(r.json());
+    }
+    for (const bet of bets) {
+      const money = { tenantId: p.tenantId, userId: p.id, reference: `originals:dice:${bet.id}` };
+      // The SQL function stored the request hashes the JS API computes: the same call replays instead of moving money.
+      const stake = await app.db.transaction((tx) =>
+        wallet.debitBet(tx, { ...money, amount: 1000, idempotencyKey: `originals:bet:${bet.id}` }),
+      );
+      expect(stake).toMatchObject({ replayed: true, debited: { cash: 1000, bonus: 0 } });
+      if (bet.payout > 0) {
+        const win = await app.db.transaction((tx) =>
+          wallet.creditWin(tx, { ...money, amount: bet.payout, idempotencyKey: `originals:win:${bet.id}` }),
+        );
+        expect(win.replayed).toBe(true);
+      }
+      const { rows } = await app.db.query<{ type: string; payload: Record<string, unknown> }>(
+        "select type, payload from domain_events where user_id = $1 and payload->>'round_id' = $2 order by id",
+        [p.id, `dice:${bet.id}`],
+      );
+      const base = {
+        provider: 'sorte-originals',
+        round_id: `dice:${bet.id}`,
+        transaction: `originals:bet:${bet.id}`,
+        game_id: null,
+        game: 'Dice',
+        game_code: 'dice',
+        user_id: p.id,
+      };
+      expect(rows).toEqual([
+        { type: 'casino.bet', payload: { ...base, amount: 1000 } },
+        ...(bet.payout > 0 ? [{ type: 'casino.win', payload: { ...base, amount: bet.payout } }] : []),
+        {
+          type: 'casino.round_settled',
+          payload: { ...base, bet: 1000, win: bet.payout, multiplier: bet.multiplier },
+        },
+      ]);
+    }
+    const { rows } = await app.db.query<{ total_bet: number }>('select total_bet from users where id = $1', [p.id]);
+    expect(Number(rows[0]!.total_bet)).toBe(4000);
+  });
+
+  it('a nonce taken elsewhere (another server, a Mines round) is never reused: the bet is drawn again', async () => {
+    const p = await player();
+    const a = api(p);
+    expect((await a.post('/api/originals/dice/bet', { amount: 100, target: 50, condition: 'over' })).statusCode).toBe(
+      200,
+    );
+    // Another node took nonces 1 and 2 meanwhile; this node's remembered pair says 1.
+    await app.db.query('update originals_seed_pairs set nonce = nonce + 2 where user_id = $1 and active', [p.id]);
+    const r = await a.post('/api/originals/dice/bet', { amount: 100, target: 50, condition: 'over' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().fairness.nonce).toBe(3);
+    const seeds = (await a.get('/api/originals/seeds')).json();
+    const { previous } = (await a.post('/api/originals/seeds/rotate', {}, null)).json();
+    expect(
+      playDice(
+        { serverSeed: previous.server_seed, clientSeed: seeds.client_seed, nonce: 3 },
+        {
+          target: 50,
+          condition: 'over',
+        },
+      ).roll,
+    ).toBe(r.json().roll);
+    // After the rotation the next bet uses the new pair at nonce 0.
+    const next = await a.post('/api/originals/dice/bet', { amount: 100, target: 50, condition: 'over' });
+    expect(next.json().fairness).toMatchObject({
+      nonce: 0,
+      server_seed_hash: (await a.get('/api/originals/seeds')).json().server_seed_hash,
+    });
+  });
+
+  it('another player cannot take a nonce of my pair', async () => {
+    const me = await player();
+    const other = await player();
+    await api(me).get('/api/originals/seeds');
+    const { rows } = await app.db.query<{ id: number }>(
+      'select id from originals_seed_pairs where user_id = $1 and active',
+      [me.id],
+    );
+    const r = await app.db.query<{ status: string }>(
+      `select status from originals_place_bet($1, $2, 'x-1', 'h', 'dice', $3, 0, 100, 0, 0, '{}', '{}', '{}', '{}', '0')`,
+      [other.tenantId, other.id, rows[0]!.id],
+    );
+    expect(['stale', 'no_pair']).toContain(r.rows[0]!.status);
+    expect((await api(me).get('/api/originals/seeds')).json().nonce).toBe(0);
+  });
+});
+
 describe('limbo, plinko, keno, slot', () => {
   it('settle from the seeds exactly as the fairness package computes them', async () => {
     const p = await player(1_000_000);

@@ -32,6 +32,21 @@ export type Payout = { id: string; status: PayoutStatus; endToEndId: string | nu
 
 export type PixKeyType = 'cpf' | 'email' | 'phone' | 'evp';
 
+/**
+ * The owner of a PIX key as the DICT (Banco Central's key directory) knows it, through the PSP's key lookup. The
+ * owner's CPF only ever comes masked ("***.456.789-**"); whether the key is the player's is the PSP's answer to
+ * "is this key registered to this CPF?" (`isOwner`), never a guess from the mask.
+ */
+export type PixKeyOwner = {
+  key: string;
+  name: string;
+  maskedDocument: string;
+  personType: 'natural' | 'legal';
+  /** The PSP's answer for the document sent with the lookup; null when it gave none. */
+  isOwner: boolean | null;
+  institution: string | null;
+};
+
 /** What a webhook means for us, after parsing. Only a hint: the charge is always re-read with getCharge. */
 export type WebhookAction = { action: 'payment_received'; txid: string; endToEndId: string };
 
@@ -71,13 +86,28 @@ export abstract class PixProvider {
     recipientCpf: string | null;
   }): Promise<Payout>;
   abstract getPayout(id: string): Promise<Payout | null>;
+  /** Whether this PSP offers a DICT key lookup (keyOwner). Without one, non-CPF keys cannot be proven the player's. */
+  abstract readonly hasKeyLookup: boolean;
+  /**
+   * Looks a PIX key up in the DICT and asks whether it is registered to `document` (a CPF). null = the key is not in
+   * the DICT. Throws PspUnavailable on network errors and 5xx, like every call.
+   */
+  abstract keyOwner(o: { key: string; keyType: PixKeyType; document: string }): Promise<PixKeyOwner | null>;
   abstract registerWebhook(url: string): Promise<void>;
   abstract parseWebhook(body: unknown): WebhookAction[];
 }
 
 type Fetch = typeof fetch;
 
-type BcbOptions = { baseUrl: string; clientId: string; clientSecret: string; key: string; fetch?: Fetch };
+type BcbOptions = {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  key: string;
+  /** The PSP has a DICT key lookup at GET /pix_key/{key} (see keyOwner); the sandbox has. */
+  keyLookup?: boolean;
+  fetch?: Fetch;
+};
 
 type CobBody = {
   txid: string;
@@ -98,6 +128,16 @@ type CobBody = {
 
 type PayoutBody = { idEnvio: string; e2eId?: string; status: PayoutStatus; motivo?: string };
 
+/** QI Tech's "Consultar chave Pix" answer (GET /pix_key/{pix_key}?document_number=), the fields we read. */
+type PixKeyBody = {
+  pix_key: string;
+  owner_name: string;
+  owner_masked_document_number: string;
+  owner_person_type: 'natural' | 'legal';
+  is_pix_key_owner: boolean | null;
+  financial_institution?: string | null;
+};
+
 /**
  * The Banco Central "API Pix" (v2) over HTTP with OAuth2 client credentials: cob, pix, devolucao and webhook; and
  * Efí-style payouts (PUT /v3/gn/pix/:idEnvio), since the standard has none. mTLS, which real PSPs require, is the
@@ -105,12 +145,14 @@ type PayoutBody = { idEnvio: string; e2eId?: string; status: PayoutStatus; motiv
  */
 export class BcbPixProvider extends PixProvider {
   readonly id = 'bcb';
+  readonly hasKeyLookup: boolean;
   private token: { value: string; expires: number } | null = null;
   private readonly fetch: Fetch;
 
   constructor(private readonly o: BcbOptions) {
     super();
     this.fetch = o.fetch ?? fetch;
+    this.hasKeyLookup = o.keyLookup ?? false;
   }
 
   private async accessToken(): Promise<string> {
@@ -227,6 +269,28 @@ export class BcbPixProvider extends PixProvider {
     if (res.status !== 200) throw new PspUnavailable(`GET payout: HTTP ${res.status}`);
     const b = (await res.json()) as PayoutBody;
     return { id: b.idEnvio, status: b.status, endToEndId: b.e2eId ?? null, reason: b.motivo ?? null };
+  }
+
+  /**
+   * DICT lookup, modelled on QI Tech's "Consultar chave Pix" (GET /pix_key/{pix_key}?document_number={cpf}: 200
+   * with owner_name, owner_masked_document_number, owner_person_type and is_pix_key_owner, the PSP's yes/no for the
+   * document sent; 404 when the key is not in the DICT). The standard API Pix has no lookup; this is the one place
+   * where a PSP without it differs (hasKeyLookup = false and this is never called).
+   */
+  async keyOwner(o: { key: string; keyType: PixKeyType; document: string }): Promise<PixKeyOwner | null> {
+    if (!this.hasKeyLookup) throw new Error('this PSP has no key lookup');
+    const res = await this.call('GET', `/pix_key/${encodeURIComponent(o.key)}?document_number=${o.document}`);
+    if (res.status === 404 || res.status === 400) return null;
+    if (res.status !== 200) throw new PspUnavailable(`GET /pix_key: HTTP ${res.status}`);
+    const b = (await res.json()) as PixKeyBody;
+    return {
+      key: b.pix_key,
+      name: b.owner_name,
+      maskedDocument: b.owner_masked_document_number,
+      personType: b.owner_person_type,
+      isOwner: typeof b.is_pix_key_owner === 'boolean' ? b.is_pix_key_owner : null,
+      institution: b.financial_institution ?? null,
+    };
   }
 
   async registerWebhook(url: string): Promise<void> {

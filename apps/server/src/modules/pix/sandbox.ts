@@ -36,6 +36,9 @@ type Cob = {
 type PayoutOutcome = 'ok' | 'fail' | 'invalid_key';
 type Envio = { idEnvio: string; e2eId: string; valor: string; status: PayoutStatus; motivo?: string; chave: string };
 
+/** Who owns a PIX key in the sandbox's DICT, when no explicit entry says (the runtime answers from its players). */
+export type DictResolver = (key: string) => Promise<{ cpf: string; nome: string } | null>;
+
 export type SandboxPsp = {
   url: string;
   app: FastifyInstance;
@@ -57,6 +60,8 @@ export async function startSandboxPsp(o: {
   merchantName?: string;
   merchantCity?: string;
   port?: number;
+  /** The DICT beyond the explicit /sandbox/dict entries (keys people registered at their banks). */
+  dict?: DictResolver;
 }): Promise<SandboxPsp> {
   const app = Fastify({ logger: false });
   const tokens = new Map<string, number>();
@@ -64,6 +69,9 @@ export async function startSandboxPsp(o: {
   const pixByE2e = new Map<string, Pix>();
   const envios = new Map<string, Envio>();
   const webhooks = new Map<string, string>();
+  /** Explicit DICT entries (PUT /sandbox/dict/{chave}): they win over the resolver. */
+  const dict = new Map<string, { cpf: string; nome: string }>();
+  const removed = new Set<string>();
   let nextPayout: PayoutOutcome = 'ok';
   let base = '';
 
@@ -201,7 +209,46 @@ export async function startSandboxPsp(o: {
     return e ?? problem(reply, 404, 'NaoEncontrado', 'no such payout');
   });
 
+  // DICT lookup, shaped like QI Tech's "Consultar chave Pix": GET /pix_key/{pix_key}?document_number={cpf|cnpj}.
+  app.get('/pix_key/:key', async (req, reply) => {
+    const key = (req.params as { key: string }).key;
+    if (!key || key.length > 77) return problem(reply, 400, 'chave_invalida', 'pix_key invalid');
+    const doc = (req.query as { document_number?: string }).document_number;
+    const owner = removed.has(key) ? null : (dict.get(key) ?? (await o.dict?.(key)) ?? null);
+    if (!owner) return problem(reply, 404, 'chave_nao_encontrada', 'A chave Pix não foi encontrada no DICT.');
+    const cpf = owner.cpf.replace(/\D/g, '');
+    return {
+      pix_key: key,
+      owner_name: owner.nome,
+      owner_masked_document_number: cpf.length === 11 ? `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**` : cpf,
+      owner_person_type: cpf.length === 14 ? 'legal' : 'natural',
+      is_pix_key_owner: typeof doc === 'string' && doc ? doc.replace(/\D/g, '') === cpf : null,
+      ispb: '00000000',
+      financial_institution: 'BANCO SANDBOX S.A.',
+      end_to_end_id: e2e(),
+    };
+  });
+
   // ---- what the payer's bank does (sandbox only) ----
+
+  /** Registers (or moves) a key in the DICT to {cpf, nome}: how a test makes a key belong to someone else. */
+  app.put('/sandbox/dict/:key', async (req, reply) => {
+    const key = (req.params as { key: string }).key;
+    const b = (req.body ?? {}) as { cpf?: unknown; nome?: unknown };
+    if (typeof b.cpf !== 'string' || !/^\d{11}$|^\d{14}$/.test(b.cpf) || typeof b.nome !== 'string' || !b.nome)
+      return problem(reply, 400, 'Invalido', 'cpf (11 or 14 digits) and nome required');
+    dict.set(key, { cpf: b.cpf, nome: b.nome.slice(0, 120) });
+    removed.delete(key);
+    return { pix_key: key, cpf: b.cpf, nome: b.nome };
+  });
+
+  /** Removes a key from the DICT (also hides it from the resolver: the key is then unknown). */
+  app.delete('/sandbox/dict/:key', async (req) => {
+    const key = (req.params as { key: string }).key;
+    dict.delete(key);
+    removed.add(key);
+    return { pix_key: key, removed: true };
+  });
 
   app.post('/sandbox/cob/:txid/pay', async (req, reply) => {
     const c = cobs.get((req.params as { txid: string }).txid);

@@ -3,7 +3,14 @@ import type { Db } from '../../db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
 import * as authRepo from '../auth/repo';
-import { PRIVACY_DEFAULTS, type PrivacySettings, selfExclusionOf, toUserDto, userLikesOf } from '../auth/user-dto';
+import {
+  PRIVACY_DEFAULTS,
+  type PrivacySettings,
+  selfExclusionOf,
+  toUserDto,
+  userLikesOf,
+  userWalletOf,
+} from '../auth/user-dto';
 import { fieldError } from '../auth/validation';
 import * as repo from './repo';
 
@@ -16,6 +23,7 @@ async function userDto(db: Db, m: Me) {
     u,
     await authRepo.findAddress(db, m.tenantId, m.userId),
     await userLikesOf(db, m.tenantId, m.userId),
+    await userWalletOf(db, m.tenantId, m.userId),
   );
 }
 

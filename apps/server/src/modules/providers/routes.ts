@@ -7,6 +7,7 @@ import * as casinoRepo from '../casino/repo';
 import type { GameProviderAdapter, WalletResult } from './adapter';
 import { genericAdapter } from './generic';
 import { handle, securityEvent } from './seamless';
+import { addStat, tracing } from './trace-tmp';
 
 export type ProviderRegistry = Map<string, GameProviderAdapter>;
 
@@ -72,6 +73,9 @@ export async function providerCallbackRoutes(
     // A disabled provider may still settle open rounds (win, rollback) but takes no new stakes.
     if (!provider.enabled && (action.op === 'bet' || action.op === 'authenticate'))
       return send({ status: 'error', code: 'PLAYER_BLOCKED', currency: 'BRL' });
-    return send(await handle({ db, tenantId: req.tenant.id, provider }, action));
+    const t0 = performance.now();
+    const out = await handle({ db: process.env.CASINO_TRACE ? tracing(db) : db, tenantId: req.tenant.id, provider }, action);
+    addStat(`handle ${action.op}`, performance.now() - t0);
+    return send(out);
   });
 }

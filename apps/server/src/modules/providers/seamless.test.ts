@@ -5,6 +5,7 @@ import { testApp } from '../../test/helpers';
 import * as repo from '../casino/repo';
 import { cashOf, demoTenantId, fundedPlayer, gameByCode } from '../casino/test-support';
 import { runConformanceKit } from './conformance';
+import { SIGNATURE_HEADER, sign } from './generic';
 import { hashSessionToken } from './seamless';
 
 let app: FastifyInstance;
@@ -63,5 +64,64 @@ describe('seamless wallet: conformance kit against the generic adapter', () => {
     expect(types['casino.bet']).toBeGreaterThan(30);
     expect(types['casino.round_settled']).toBeGreaterThan(0);
     expect(types['casino.round_rolled_back']).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('seamless wallet: answers of repeats come from the wallet (no copy stored)', () => {
+  it('a repeated bet or win answers the first answer after the balance moved on; another player cannot replay it', async () => {
+    const tenantId = await demoTenantId(app);
+    const provider = (await repo.findProviderByCode(app.db, tenantId, 'aurora'))!;
+    const game = await gameByCode(app, 'tigre-da-fortuna');
+    const session = async (cents: number) => {
+      const p = await fundedPlayer(app, cents);
+      const token = randomBytes(32).toString('base64url');
+      await repo.insertGameSession(app.db, {
+        tenantId,
+        userId: p.id,
+        gameId: game.id,
+        providerId: provider.id,
+        tokenHash: hashSessionToken(token),
+        demo: false,
+        ttlMs: 60_000,
+      });
+      return { session_token: token, player_id: String(p.id), game_id: game.game_id, id: p.id };
+    };
+    const call = async (op: string, body: Record<string, unknown>) => {
+      const raw = JSON.stringify(body);
+      const res = await fetch(`http://127.0.0.1:${port}/api/providers/aurora/${op}`, {
+        method: 'POST',
+        headers: { host: 'localhost', 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(raw, provider.secret) },
+        body: raw,
+      });
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const a = await session(10_000);
+    const { id: _a, ...s } = a;
+    const round = `r-${randomBytes(4).toString('hex')}`;
+    const bet = { ...s, transaction_id: `b-${round}`, round_id: round, amount: 700 };
+    const first = await call('bet', bet);
+    expect(first).toMatchObject({ status: 'OK', balance: 9_300 });
+    const win = { ...s, transaction_id: `w-${round}`, round_id: round, amount: 250, round_closed: false };
+    const firstWin = await call('win', win);
+    expect(firstWin).toMatchObject({ status: 'OK', balance: 9_550 });
+    // The balance moves on (another round), then both calls are repeated: the first answers come back verbatim.
+    expect(await call('bet', { ...bet, transaction_id: `b2-${round}`, round_id: `${round}-2` })).toMatchObject({
+      balance: 8_850,
+    });
+    expect(await call('bet', bet)).toEqual(first);
+    expect(await call('win', win)).toEqual(firstWin);
+    expect(await cashOf(app, a.id)).toBe(8_850);
+    // The same transaction ids from another player's session are conflicts, never the first player's answers.
+    const b = await session(5_000);
+    const { id: _b, ...t } = b;
+    expect(await call('bet', { ...bet, ...t })).toMatchObject({ status: 'ERROR', error_code: 'TRANSACTION_CONFLICT' });
+    expect(await call('win', { ...win, ...t })).toMatchObject({ status: 'ERROR', error_code: 'TRANSACTION_CONFLICT' });
+    expect(await cashOf(app, b.id)).toBe(5_000);
+    // The round's events were written once.
+    const ev = await app.db.query<{ type: string }>(
+      "select type from domain_events where payload ->> 'round_id' = $1 order by id",
+      [round],
+    );
+    expect(ev.rows.map((r) => r.type)).toEqual(['casino.bet', 'casino.win']);
   }, 60_000);
 });

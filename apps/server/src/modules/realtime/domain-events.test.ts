@@ -274,3 +274,18 @@ describe('wallet events on the private user channel', () => {
     expect(left.rows[0]!.n).toBe(0);
   });
 });
+
+describe('pre-framed broadcast', () => {
+  it('every subscriber gets the one pre-built frame intact, at each length encoding (7, 16 and 64 bit)', async () => {
+    const cs = await Promise.all([feed(), feed()]);
+    for (const size of [10, 200, 70_000]) {
+      const text = 'ç'.repeat(size);
+      await app.realtime.publish({ tenantId, channel: 'chat.30', event: 'Big', data: { text } });
+      for (const { c } of cs) {
+        const f = await c.next('App\\Events\\Big');
+        expect(JSON.parse(f.data).text).toBe(text);
+      }
+    }
+    for (const { c } of cs) c.ws.close();
+  });
+});

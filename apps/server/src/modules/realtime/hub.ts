@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type RawData, Sender, WebSocket, WebSocketServer } from 'ws';
+import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Broadcaster, BusMessage } from './broadcaster';
 import type { AppCredentials } from './keys';
 import {
@@ -460,6 +460,19 @@ const PROTOCOL_DEFAULT = 7;
 
 /** The complete unmasked server-to-client text frame (RFC 6455 5.2) of a payload, built once per broadcast. */
 export function wireFrame(payload: Buffer): Buffer {
-  const parts = Sender.frame(payload, { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false }) as Buffer[];
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+  const n = payload.length;
+  const head = n < 126 ? 2 : n < 65_536 ? 4 : 10;
+  const out = Buffer.allocUnsafe(head + n);
+  out[0] = 0x81; // FIN + text
+  if (n < 126) out[1] = n;
+  else if (n < 65_536) {
+    out[1] = 126;
+    out.writeUInt16BE(n, 2);
+  } else {
+    out[1] = 127;
+    out.writeUInt32BE(Math.floor(n / 2 ** 32), 2);
+    out.writeUInt32BE(n >>> 0, 6);
+  }
+  payload.copy(out, head);
+  return out;
 }

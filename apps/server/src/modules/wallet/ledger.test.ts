@@ -3,7 +3,7 @@ import type { Db } from '../../db/index';
 import { migrate } from '../../db/migrate';
 import { testDb } from '../../test/helpers';
 import * as wallet from './index';
-import { checkLedger, post } from './ledger';
+import { checkLedger, post, requestHash } from './ledger';
 
 let db: Db & { label: string };
 let tenantId: number;
@@ -195,6 +195,67 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, ()
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(new Set(results.map((r) => r.transaction_id)).size).toBe(1);
     expect((await wallet.getBalance(db, { tenantId, userId: u })).cash).toBe(700);
+  });
+
+  it('the SQL request hash (ledger_request_hash) is byte for byte the JS one', async () => {
+    const reference = 'round "7" \\ ação\n\t\u0001 /x/ 🎲';
+    const base = { tenantId, userId: 42, type: 'bet' as const, reference, idempotencyKey: 'k' };
+    const stake = requestHash({
+      ...base,
+      legs: [],
+      fingerprint: ['debitBet', 1234],
+    });
+    const win = requestHash({
+      ...base,
+      type: 'win',
+      legs: [
+        { account: { system: 'house' }, amount: -95 },
+        { account: { user: 42, kind: 'cash' }, amount: 95 },
+      ],
+    });
+    const { rows } = await db.query<{ stake: string; win: string }>(
+      `select ledger_request_hash(42, 'bet', $1, null, '["debitBet",1234]') as stake,
+        ledger_request_hash(42, 'win', $1, null, '[["system","house",-95],[42,"cash",95]]') as win`,
+      [reference],
+    );
+    expect(rows[0]).toEqual({ stake, win });
+  });
+
+  it('a movement whose second balance change does not fit changes nothing (402)', async () => {
+    const u = await newPlayer();
+    const v = await newPlayer();
+    await fund(u, 1_000);
+    const [first, second] = u < v ? [u, v] : [v, u];
+    const err = await db
+      .transaction((tx) =>
+        post(tx, {
+          tenantId,
+          userId: u,
+          type: 'adjustment',
+          reference: 'x',
+          idempotencyKey: `two:${u}`,
+          // The lower user id is updated first; the second change (the higher id) is the one that does not fit.
+          legs:
+            first === u
+              ? [
+                  { account: { user: u, kind: 'cash' }, amount: 500 },
+                  { account: { user: v, kind: 'cash' }, amount: -500 },
+                ]
+              : [
+                  { account: { user: v, kind: 'cash' }, amount: 500 },
+                  { account: { user: u, kind: 'cash' }, amount: -1_500 },
+                  { account: { system: 'house' }, amount: 1_000 },
+                ],
+        }),
+      )
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(wallet.InsufficientFunds);
+    expect(second).toBeGreaterThan(first);
+    expect((await wallet.getBalance(db, { tenantId, userId: u })).cash).toBe(1_000);
+    expect((await wallet.getBalance(db, { tenantId, userId: v })).cash).toBe(0);
+    expect(await db.query('select 1 from ledger_transactions where idempotency_key = $1', [`two:${u}`])).toMatchObject({
+      rows: [],
+    });
   });
 
   it('ledger entries are append-only', async () => {

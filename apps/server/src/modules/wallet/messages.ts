@@ -55,6 +55,22 @@ export const WMSG = {
     pt: 'Cadastre seu CPF no perfil antes de usar uma chave CPF.',
     en: 'Add your CPF to your profile before using a CPF key.',
   },
+  keyNoCpfLookup: {
+    pt: 'Cadastre seu CPF no perfil antes de adicionar uma chave PIX: conferimos que a chave é sua pelo CPF.',
+    en: 'Add your CPF to your profile before adding a PIX key: we check the key is yours by your CPF.',
+  },
+  keyNotFound: {
+    pt: 'Esta chave PIX não foi encontrada. Confira a chave ou cadastre-a no seu banco.',
+    en: 'This PIX key was not found. Check the key or register it at your bank.',
+  },
+  keyNotOwn: {
+    pt: 'Esta chave PIX não está no seu CPF. Use uma chave PIX sua.',
+    en: 'This PIX key is not registered to your CPF. Use a PIX key of your own.',
+  },
+  keyLookupUnavailable: {
+    pt: 'Não foi possível conferir a chave PIX agora. Tente novamente em instantes.',
+    en: 'The PIX key could not be checked right now. Please try again shortly.',
+  },
   keyEmail: { pt: 'Chave e-mail inválida.', en: 'Invalid e-mail key.' },
   keyPhone: { pt: 'Chave celular inválida.', en: 'Invalid phone key.' },
   keyEvp: {
@@ -62,8 +78,8 @@ export const WMSG = {
     en: 'Invalid random key (format 123e4567-e89b-12d3-a456-426614174000).',
   },
   keyRegulated: {
-    pt: 'Saques só podem ser feitos para uma chave PIX do seu CPF.',
-    en: 'Withdrawals can only go to a PIX key of your own CPF.',
+    pt: 'Saques só podem ser feitos para uma chave PIX comprovadamente sua (do seu CPF).',
+    en: 'Withdrawals can only go to a PIX key proven to be yours (registered to your CPF).',
   },
   keyDuplicate: { pt: 'Esta chave PIX já está cadastrada.', en: 'This PIX key is already registered.' },
   keyLimit: { pt: 'Você pode cadastrar no máximo 5 chaves PIX.', en: 'You can register at most 5 PIX keys.' },

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { currentUser, requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { NO_CACHE } from '../../platform/http';
 import { listOpenCharges } from '../pix/service';
 import { walletRoutes } from './routes';
 import { createWalletRuntime, runtimeFor, type WalletRuntime } from './runtime';
+import { normalizePixKey } from './withdrawals';
 
 /** Wallet module under /api: ledger-backed wallet, PIX, withdrawals, documents, and (outside production) dev PIX. */
 export async function walletModule(app: FastifyInstance) {
@@ -82,6 +84,35 @@ async function devPixApi(app: FastifyInstance, opts: { rt: WalletRuntime }) {
     });
     if (!res.ok) throw new AppError('bad_request', 'outcome must be ok, fail or invalid_key');
     return res.json();
+  });
+  // The sandbox DICT: make a PIX key the signed-in player's ("me"), someone else's ("other"), or unknown ("none").
+  app.put('/dev/pix/dict', { preHandler: requireUser(rt.db) }, async (req) => {
+    if (!rt.sandbox) throw new AppError('not_found', 'the PSP is not the sandbox');
+    const b = (req.body ?? {}) as { type?: unknown; key?: unknown; owner?: unknown };
+    const { key } = normalizePixKey(b.type, b.key);
+    if (b.owner !== 'me' && b.owner !== 'other' && b.owner !== 'none')
+      throw new AppError('validation', 'owner must be me, other or none', { owner: ['me | other | none'] });
+    const u = currentUser(req);
+    const { rows } = await rt.db.query<{ cpf: string | null; first_name: string; last_name: string }>(
+      'select cpf, first_name, last_name from users where tenant_id = $1 and id = $2',
+      [u.tenantId, u.id],
+    );
+    const me = rows[0]!;
+    const url = `${rt.sandbox.url}/sandbox/dict/${encodeURIComponent(key)}`;
+    const res =
+      b.owner === 'none'
+        ? await fetch(url, { method: 'DELETE' })
+        : await fetch(url, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(
+              b.owner === 'me'
+                ? { cpf: me.cpf ?? otherCpf(null), nome: `${me.first_name} ${me.last_name}` }
+                : { cpf: otherCpf(me.cpf), nome: 'Outra Pessoa' },
+            ),
+          });
+    if (!res.ok) throw new AppError('bad_request', `sandbox answered ${res.status}`);
+    return { key, owner: b.owner };
   });
   app.post('/dev/wallet/run-jobs', async () => {
     await rt.runJobs();

@@ -75,7 +75,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { rt: WalletRunti
 
   app.post('/wallet/withdraw/method', authed, async (req) => {
     const b = asBody(req.body);
-    return withdrawals.addMethod(db, req.tenant, me(req).userId, { type: b.type, key: b.key });
+    return withdrawals.addMethod(db, req.tenant, me(req).userId, { type: b.type, key: b.key }, rt.pix.psp);
   });
 
   app.post('/wallet/withdraw/request', authed, async (req) => {

@@ -36,7 +36,19 @@ export async function createWalletRuntime(app: FastifyInstance): Promise<WalletR
   let pspUrl = config.pix.pspUrl;
   if (config.pix.psp === 'sandbox') {
     if (config.env === 'production') app.log.error('PIX_PSP=sandbox in production: deposits go to a stand-in PSP');
-    sandbox = await startSandboxPsp({ clientId: config.pix.clientId, clientSecret: config.pix.clientSecret });
+    sandbox = await startSandboxPsp({
+      clientId: config.pix.clientId,
+      clientSecret: config.pix.clientSecret,
+      // The sandbox's DICT: a player's e-mail and phone are keys they registered at their bank (with their CPF).
+      dict: async (key) => {
+        const { rows } = await db.query<{ cpf: string; first_name: string; last_name: string }>(
+          `select cpf, first_name, last_name from users where (email = $1 or phone = $1) and cpf is not null
+            order by id limit 1`,
+          [key],
+        );
+        return rows[0] ? { cpf: rows[0].cpf, nome: `${rows[0].first_name} ${rows[0].last_name}` } : null;
+      },
+    });
     pspUrl = sandbox.url;
   }
   const psp = PSP_REGISTRY.bcb!({
@@ -44,6 +56,7 @@ export async function createWalletRuntime(app: FastifyInstance): Promise<WalletR
     clientId: config.pix.clientId,
     clientSecret: config.pix.clientSecret,
     key: config.pix.key,
+    keyLookup: config.pix.keyLookup,
   });
   let registered: string | null = null;
   const webhookBase = () => {

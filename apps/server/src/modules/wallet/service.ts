@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/index';
+import type { Db, Sql } from '../../db/index';
 import { AppError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
 import { recordEvent } from './events';
 import { WMSG } from './messages';
 
 /** GET /profile/wallet: what the header and the wallet page show (centavos). */
-export async function getWallet(db: Db, tenantId: number, userId: number) {
+export async function getWallet(db: Sql, tenantId: number, userId: number) {
   const { rows } = await db.query<{ cash: number; bonus: number; pending: number; locked: number; deposits: number }>(
     `select coalesce(max(a.balance) filter (where a.kind = 'cash'), 0) as cash,
         coalesce(max(a.balance) filter (where a.kind = 'bonus'), 0) as bonus,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parsePix } from 'pix-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,11 +225,17 @@ describe(`withdrawals (${PG ? 'postgres' : 'pglite'})`, () => {
     expect(ok.json().method.key).toMatch(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/);
     const dup = await p.c.post('/api/wallet/withdraw/method', { type: 'cpf', key: p.cpf });
     expect(dup.json().errors.key).toEqual(['Esta chave PIX já está cadastrada.']);
-    const evp = await p.c.post('/api/wallet/withdraw/method', {
-      type: 'evp',
-      key: '123E4567-E89B-12D3-A456-426614174000',
+    // A random key the player registered at their bank (the sandbox DICT learns it through the dev API).
+    const uuid = randomUUID();
+    const reg = await app.inject({
+      method: 'PUT',
+      url: '/api/dev/pix/dict',
+      headers: { host: 'localhost', authorization: `Bearer ${p.token}` },
+      payload: { type: 'evp', key: uuid, owner: 'me' },
     });
-    expect(evp.json().method.key).toBe('123e4567-e89b-12d3-a456-426614174000');
+    expect(reg.statusCode, reg.body).toBe(200);
+    const evp = await p.c.post('/api/wallet/withdraw/method', { type: 'evp', key: uuid.toUpperCase() });
+    expect(evp.json().method).toMatchObject({ key: uuid, verified: true });
     const list = (await p.c.get('/api/wallet/withdraw/methods')).json();
     expect(list.data).toHaveLength(2);
   });

@@ -76,14 +76,20 @@ async function loadUser(sql: Sql, tenantId: number, userId: number): Promise<Use
   return rows[0];
 }
 
-export type MethodDto = { id: number; type: PixKeyType; key: string; created_at: string };
+export type MethodDto = { id: number; type: PixKeyType; key: string; verified: boolean; created_at: string };
 
 const maskKey = (type: PixKeyType, key: string) =>
   type === 'cpf' ? `***.${key.slice(3, 6)}.${key.slice(6, 9)}-**` : key;
 
 export async function listMethods(db: Db, tenantId: number, userId: number) {
-  const { rows } = await db.query<{ id: number; type: PixKeyType; key: string; created_at: Date }>(
-    `select id, type, key, created_at from withdraw_methods
+  const { rows } = await db.query<{
+    id: number;
+    type: PixKeyType;
+    key: string;
+    owner_check: string | null;
+    created_at: Date;
+  }>(
+    `select id, type, key, owner_check, created_at from withdraw_methods
       where tenant_id = $1 and user_id = $2 and deleted_at is null order by id`,
     [tenantId, userId],
   );
@@ -91,21 +97,49 @@ export async function listMethods(db: Db, tenantId: number, userId: number) {
     id: r.id,
     type: r.type,
     key: maskKey(r.type, r.key),
+    verified: r.owner_check !== null,
     created_at: r.created_at.toISOString(),
   }));
   return { data, current_page: 1, last_page: 1 };
 }
 
 /**
- * POST /wallet/withdraw/method: a PIX key of the player's own. A CPF key must be the player's CPF; in regulated
- * mode only that key is accepted (no PSP here offers a key-owner lookup for the other types).
+ * POST /wallet/withdraw/method: a PIX key of the player's own.
+ * - A CPF key must be the player's CPF.
+ * - Other keys (e-mail, phone, random) are looked up in the DICT through the PSP when it has a key lookup: the key
+ *   must be registered to the player's CPF (the PSP answers yes/no for the CPF we send). A key the DICT does not
+ *   know, or that belongs to someone else, is refused. The PSP is called before any transaction is opened.
+ * - Without a key lookup, such keys are accepted unproven outside regulated mode (the payout still names the
+ *   player's CPF as recipient) and refused in regulated mode.
  */
-export async function addMethod(db: Db, tenant: Tenant, userId: number, input: { type: unknown; key: unknown }) {
+export async function addMethod(
+  db: Db,
+  tenant: Tenant,
+  userId: number,
+  input: { type: unknown; key: unknown },
+  psp: Pick<PixProvider, 'hasKeyLookup' | 'keyOwner'>,
+) {
   const { type, key } = normalizePixKey(input.type, input.key);
   const user = await loadUser(db, tenant.id, userId);
+  let ownerCheck: 'cpf' | 'dict' | null = null;
+  let ownerName = `${user.first_name} ${user.last_name}`;
   if (type === 'cpf') {
     if (!user.cpf) throw field('key', WMSG.keyNoCpf);
     if (key !== user.cpf) throw field('key', WMSG.keyCpfNotOwn);
+    ownerCheck = 'cpf';
+  } else if (psp.hasKeyLookup) {
+    if (!user.cpf) throw field('key', WMSG.keyNoCpfLookup);
+    let owner: Awaited<ReturnType<PixProvider['keyOwner']>>;
+    try {
+      owner = await psp.keyOwner({ key, keyType: type, document: user.cpf });
+    } catch (err) {
+      if (err instanceof PspUnavailable) throw new AppError('unavailable', WMSG.keyLookupUnavailable);
+      throw err;
+    }
+    if (!owner) throw field('key', WMSG.keyNotFound);
+    if (owner.isOwner !== true) throw field('key', WMSG.keyNotOwn);
+    ownerCheck = 'dict';
+    ownerName = owner.name;
   } else if (tenant.settings.is_regulated) throw field('type', WMSG.keyRegulated);
   return db.transaction(async (tx) => {
     const { rows: count } = await tx.query<{ n: number }>(
@@ -114,14 +148,21 @@ export async function addMethod(db: Db, tenant: Tenant, userId: number, input: {
     );
     if ((count[0]?.n ?? 0) >= MAX_KEYS) throw field('key', WMSG.keyLimit);
     const { rows } = await tx.query<{ id: number; created_at: Date }>(
-      `insert into withdraw_methods (tenant_id, user_id, type, key, holder_name) values ($1, $2, $3, $4, $5)
+      `insert into withdraw_methods (tenant_id, user_id, type, key, holder_name, owner_check, owner_name)
+        values ($1, $2, $3, $4, $5, $6, $7)
         on conflict do nothing returning id, created_at`,
-      [tenant.id, userId, type, key, `${user.first_name} ${user.last_name}`],
+      [tenant.id, userId, type, key, `${user.first_name} ${user.last_name}`, ownerCheck, ownerName.slice(0, 120)],
     );
     if (!rows[0]) throw field('key', WMSG.keyDuplicate);
     return {
       status: true,
-      method: { id: rows[0].id, type, key: maskKey(type, key), created_at: rows[0].created_at.toISOString() },
+      method: {
+        id: rows[0].id,
+        type,
+        key: maskKey(type, key),
+        verified: ownerCheck !== null,
+        created_at: rows[0].created_at.toISOString(),
+      },
     };
   });
 }
@@ -180,13 +221,16 @@ export async function requestWithdrawal(
   const user = await loadUser(db, tenant.id, userId);
   if (!user.email_verified_at) throw field('email', WMSG.emailNotVerified);
   if (!user.phone_verified_at) throw field('phone', WMSG.phoneNotVerified);
-  const { rows: methods } = await db.query<{ id: number; type: PixKeyType; key: string }>(
-    `select id, type, key from withdraw_methods where tenant_id = $1 and user_id = $2 and id = $3 and deleted_at is null`,
+  const { rows: methods } = await db.query<{ id: number; type: PixKeyType; key: string; owner_check: string | null }>(
+    `select id, type, key, owner_check from withdraw_methods
+      where tenant_id = $1 and user_id = $2 and id = $3 and deleted_at is null`,
     [tenant.id, userId, methodId],
   );
   const method = methods[0];
   if (!method) throw field('method_id', WMSG.methodInvalid);
-  if (s.is_regulated && (method.type !== 'cpf' || method.key !== user.cpf)) throw field('method_id', WMSG.keyRegulated);
+  // Regulated mode: only keys proven the player's (their own CPF, or a DICT lookup against their CPF).
+  const proven = method.type === 'cpf' ? method.key === user.cpf : method.owner_check === 'dict';
+  if (s.is_regulated && !proven) throw field('method_id', WMSG.keyRegulated);
 
   const review = amount > o.reviewAbove;
   const payoutId = `W${tenant.id}x${randomBytes(12).toString('hex')}`.slice(0, 35);

@@ -364,6 +364,13 @@ export class RoundEngine {
       return this.nextRoundAt - this.clock();
     }
     const m = multiplierAt(elapsed);
+    // The tick goes out first; the automatic cash-outs it reaches follow (they pay at their own target anyway).
+    await this.emit('tick', {
+      id: r.id,
+      elapsed_ms: elapsed,
+      multiplier: m / 100,
+      server_time: this.now().toISOString(),
+    });
     const upTo = r.force_point === null ? m : Math.min(m, r.force_point);
     if (upTo >= this.minAuto) {
       const won = await this.db.transaction(async (tx) => {
@@ -386,12 +393,6 @@ export class RoundEngine {
       });
       if (won.length) await this.emit('cashouts', { id: r.id, bets: won.map(betEvent) });
     }
-    await this.emit('tick', {
-      id: r.id,
-      elapsed_ms: elapsed,
-      multiplier: m / 100,
-      server_time: this.now().toISOString(),
-    });
     // Ticks on the multiples of tickMs of the round's clock, whatever this tick cost (no drift).
     const after = this.clock() - r.started_at!.getTime();
     const next = (Math.floor(after / this.timing.tickMs) + 1) * this.timing.tickMs;

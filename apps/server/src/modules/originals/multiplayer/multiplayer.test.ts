@@ -242,7 +242,8 @@ describe('crash: bets and cash-outs', () => {
     const r = await startCrash();
     atMultiplier(r, 160);
     await crash.tick();
-    expect(events.at(-2)).toMatchObject({ event: 'crash.cashouts' });
+    expect(events.at(-2)).toMatchObject({ event: 'crash.tick' });
+    expect(events.at(-1)).toMatchObject({ event: 'crash.cashouts' });
     expect(await balanceOf(p)).toBe(100_500);
     await finishCrash();
     expect(await balanceOf(p)).toBe(100_500);

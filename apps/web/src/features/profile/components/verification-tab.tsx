@@ -1,15 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../../shared/lib/i18n';
 import { updateSessionUser } from '../../../shared/lib/session';
 import { formatPhone, maskCode, required, sixDigits, useForm } from '../../../shared/lib/validation';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { Skeleton } from '../../../shared/ui/skeleton';
 import { toast } from '../../../shared/ui/toast-store';
 import { confirmVerification, sendVerification } from '../api/mutations';
 import type { ProfileUser } from '../api/profile';
 import { errorText, FormInput, isValidation, useCountdown } from './bits';
+
+// The wallet owns the KYC documents (upload, status, cancel); its panel arrives in its own chunk.
+const KycDocuments = lazy(() => import('../../wallet/documents-entry'));
 
 export function VerificationTab({ user }: { user: ProfileUser }) {
   const t = useT();
@@ -29,6 +33,13 @@ export function VerificationTab({ user }: { user: ProfileUser }) {
             target={formatPhone(user.phone)}
             verified={user.phone_verified}
           />
+        </div>
+      </Card>
+      <Card title={t('profile.verification.documents')} subtitle={t('profile.verification.documentsIntro')}>
+        <div data-testid="verification-documents">
+          <Suspense fallback={<Skeleton height={180} />}>
+            <KycDocuments />
+          </Suspense>
         </div>
       </Card>
     </div>

@@ -73,6 +73,8 @@ export default {
     confirm: 'Confirm',
     sent: 'We sent a code to {target}.',
     done: 'Verified successfully.',
+    documents: 'Documents',
+    documentsIntro: 'Send your documents to release withdrawals. We review each one and let you know the result.',
   },
   exclusion: {
     title: 'Self-exclusion',

@@ -72,6 +72,8 @@ export default {
     confirm: 'Confirmar',
     sent: 'Enviamos um código para {target}.',
     done: 'Verificado com sucesso.',
+    documents: 'Documentos',
+    documentsIntro: 'Envie seus documentos para liberar saques. Analisamos cada um e avisamos você do resultado.',
   },
   exclusion: {
     title: 'Autoexclusão',

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogSnapshot, fold, type GameFilter } from './catalog';
+import type { GameRow, ProviderRow } from './repo';
+
+const provider = (id: number, code: string, name: string, enabled = true): ProviderRow => ({
+  id,
+  tenant_id: 1,
+  code,
+  name,
+  protocol: 'generic',
+  api_url: 'sandbox:',
+  operator_id: 'op',
+  secret: 's'.repeat(32),
+  enabled,
+  max_single_win: 1000,
+  sort: id,
+  logo: null,
+});
+
+const NOUNS = ['Tigre', 'Dragão', 'Fênix', 'Coelho', 'Faraó', 'Pirata', 'Leão', 'Sereia'];
+const ADJS = ['Dourado', 'da Fortuna', 'Selvagem', 'Mágico', 'do Rio', 'Neon'];
+const CATS = ['slots', 'roulette', 'instant'];
+
+function rows(n: number): GameRow[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    provider_id: 1 + (i % 3),
+    provider_game_id: `g-${i}`,
+    game_code: `game-${i}`,
+    title: `${NOUNS[i % NOUNS.length]} ${ADJS[Math.floor(i / NOUNS.length) % ADJS.length]} ${i}`,
+    category_slug: CATS[i % CATS.length]!,
+    type: CATS[i % CATS.length]!,
+    has_tables: false,
+    only_demo: false,
+    demo_allowed: true,
+    bonus_allowed: i % 2 === 0,
+    rtp_bp: 9000 + (i % 900),
+    volatility: 'medium',
+    image: '/x.svg',
+    image_mobile: null,
+    enabled: i % 17 !== 0,
+    featured: i % 50 === 0,
+    featured_home: false,
+    sort: 0,
+    views: i % 13,
+    created_at: new Date(1_700_000_000_000 + i * 1000),
+  }));
+}
+
+describe('catalog snapshot search', () => {
+  const snap = new CatalogSnapshot(
+    1,
+    [provider(1, 'aurora', 'Aurora Games'), provider(2, 'acme', 'Acme'), provider(3, 'off', 'Off Studio', false)],
+    CATS.map((slug, i) => ({ slug, name_pt: slug, name_en: slug, icon: null, sort: i })),
+    rows(3000),
+  );
+  const naive = (f: GameFilter) => {
+    const term = fold(f.searchTerm);
+    return snap.games.filter(
+      (g) =>
+        (!term || g.search.includes(term)) &&
+        (!f.category || g.dto.category_slug === f.category) &&
+        (!f.provider || g.dto.providercode === f.provider) &&
+        (!f.type || g.dto.type === f.type) &&
+        (!f.bonuses || g.dto.bonus_allowed),
+    );
+  };
+  const base: GameFilter = { searchTerm: '', category: '', provider: '', type: '', bonuses: false, sort: 'default' };
+
+  it('finds exactly what a full scan finds, in the same order (index by trigram and category)', () => {
+    const terms = ['', 'ti', 'tigre', 'TIGRE', 'dragao', 'Dragão', 'fenix do', 'farao 1', 'leão mág', 'aurora', 'acme',
+      'game-12', 'zzz', 'xyz', 'e', 'o r', ' selvagem 2', 'off', 'ão'];
+    let compared = 0;
+    for (const searchTerm of terms)
+      for (const category of ['', 'slots', 'roulette', 'nope'])
+        for (const bonuses of [false, true]) {
+          const f = { ...base, searchTerm, category, bonuses };
+          expect(snap.filter(f).map((g) => g.dto.id)).toEqual(naive(f).map((g) => g.dto.id));
+          compared++;
+        }
+    expect(compared).toBe(terms.length * 8);
+    // Games of a disabled provider and disabled games are not in the catalog at all.
+    expect(snap.filter({ ...base, searchTerm: 'off studio' })).toEqual([]);
+    expect(snap.byId.has(17 + 1)).toBe(false);
+  });
+});
