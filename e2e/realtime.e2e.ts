@@ -147,7 +147,7 @@ describe.runIf(browserAvailable)('realtime in the browser', () => {
     await b.locator('.notif__item').getByText('Bônus liberado').waitFor({ timeout: 10_000 });
   });
 
-  it('a deposit confirmed by PIX closes the modal and updates the balance live; a dice bet shows in another browser', async () => {
+  it('a deposit confirmed by PIX shows the success state and updates the balance live; a dice bet shows in another browser', async () => {
     const carlos = await registerViaApi(server, 'Carlos Mendes');
     const a = await playerPage(carlos, 1280);
     // A guest on the home page, on a phone: the live feed is there without opening the chat.
@@ -179,12 +179,13 @@ describe.runIf(browserAvailable)('realtime in the browser', () => {
     await a.waitForTimeout(1500);
     const paid = await fetch(`${server.url}/api/dev/pix/${txid}/pay`, { method: 'POST' });
     expect(paid.status).toBe(200);
-    // PaymentApproved on private-user.<id>: the modal closes (its own poll would show the "paid" screen instead),
-    // a toast confirms and the header balance is the new one.
-    await a.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 });
+    // PaymentApproved on private-user.<id>: the open modal switches to its success state and the header balance is
+    // the new one.
+    await a.getByTestId('deposit-paid').waitFor({ timeout: 5_000 });
     const reais = (amount / 100).toFixed(2).replace('.', ',');
-    await a.getByText(`Depósito de R$ ${reais} confirmado!`, { exact: false }).waitFor({ timeout: 5_000 });
     await expect.poll(() => a.getByTestId('header-balance').innerText()).toContain(reais);
+    await a.getByRole('button', { name: 'Fechar' }).first().click();
+    await a.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 });
     await shot(a, 'deposit-live-pt-1280');
 
     await a.goto(`${server.url}/originals/dice`);

@@ -125,6 +125,22 @@ async function registerStatic(app: FastifyInstance, config: Config) {
     app.log.warn({ webDist: config.webDist }, 'web bundle not built: pages answer 503 until `npm run build`');
     return;
   }
+  // Hashed bundles: looked up per request (wildcard), so a rebuild while the server runs serves the new files that
+  // the reloaded index.html names (HtmlShell re-reads it when it changes).
+  const assets = path.join(config.webDist, 'assets');
+  if (fs.existsSync(assets))
+    await app.register(fastifyStatic, {
+      root: assets,
+      prefix: '/assets/',
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      decorateReply: false,
+      maxAge: 31_536_000_000,
+      immutable: true,
+    });
+  // Top-level files (service worker, manifest icons ...): one route each, so every other path reaches the page
+  // handler (404 page or the SPA route).
   await app.register(fastifyStatic, {
     root: config.webDist,
     prefix: '/',
@@ -134,6 +150,7 @@ async function registerStatic(app: FastifyInstance, config: Config) {
     decorateReply: false,
     // index.html is a template: the page handler fills in the tenant and serves it.
     allowedPath: (p) => p !== '/index.html',
+    globIgnore: ['assets/**'],
     setHeaders: (res, file) => {
       const hashed = file.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

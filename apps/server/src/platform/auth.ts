@@ -45,6 +45,8 @@ const SESSION_CACHE_MAX = 50_000;
 const REVOKE_QUIET_MS = 10_000;
 type CachedSession = { user: AuthUser; until: number };
 const sessionCache = new Map<string, CachedSession>();
+/** Lookups in flight, shared by concurrent requests with the same token. */
+const lookups = new Map<string, Promise<AuthUser | null>>();
 /** tenant:user -> when a session of that user was last revoked on this process. */
 const revokedAt = new Map<string, number>();
 let revocations = 0;
@@ -58,6 +60,8 @@ function revoked(tenantId: number, userId: number | null) {
 
 /** Drops a revoked session from this process's cache (call with the revoke). */
 export function forgetSession(tenantId: number, sessionId: number): void {
+  // A lookup in flight may have read the row before the revoke: later callers must not share its answer.
+  lookups.clear();
   let userId: number | null = null;
   for (const [k, v] of sessionCache)
     if (v.user.tenantId === tenantId && v.user.sessionId === sessionId) {
@@ -69,6 +73,7 @@ export function forgetSession(tenantId: number, sessionId: number): void {
 
 /** Drops every cached session of a user (all of their sessions were revoked, or all but one). */
 export function forgetUserSessions(tenantId: number, userId: number): void {
+  lookups.clear();
   for (const [k, v] of sessionCache) if (v.user.tenantId === tenantId && v.user.id === userId) sessionCache.delete(k);
   revoked(tenantId, userId);
 }
@@ -80,12 +85,23 @@ export function forgetUserSessions(tenantId: number, userId: number): void {
 export async function findSessionUser(sql: Sql, tenantId: number, token: string): Promise<AuthUser | null> {
   const hash = hashToken(token);
   const key = `${tenantId}:${hash}`;
-  const now = Date.now();
   const hit = sessionCache.get(key);
   if (hit) {
-    if (hit.until > now) return hit.user;
+    if (hit.until > Date.now()) return hit.user;
     sessionCache.delete(key);
   }
+  // Concurrent requests with one token share one lookup (a busy client's requests all miss when an entry expires).
+  const pending = lookups.get(key);
+  if (pending) return pending;
+  const p: Promise<AuthUser | null> = lookupSession(sql, tenantId, hash, key).finally(() => {
+    if (lookups.get(key) === p) lookups.delete(key);
+  });
+  lookups.set(key, p);
+  return p;
+}
+
+async function lookupSession(sql: Sql, tenantId: number, hash: string, key: string): Promise<AuthUser | null> {
+  const now = Date.now();
   const epoch = revocations;
   const { rows } = await sql.query<{ id: number; user_id: number; expires_at: Date }>(
     `select s.id, s.user_id, s.expires_at from sessions s

@@ -68,8 +68,27 @@ describe('catalog snapshot search', () => {
   const base: GameFilter = { searchTerm: '', category: '', provider: '', type: '', bonuses: false, sort: 'default' };
 
   it('finds exactly what a full scan finds, in the same order (index by trigram and category)', () => {
-    const terms = ['', 'ti', 'tigre', 'TIGRE', 'dragao', 'Dragão', 'fenix do', 'farao 1', 'leão mág', 'aurora', 'acme',
-      'game-12', 'zzz', 'xyz', 'e', 'o r', ' selvagem 2', 'off', 'ão'];
+    const terms = [
+      '',
+      'ti',
+      'tigre',
+      'TIGRE',
+      'dragao',
+      'Dragão',
+      'fenix do',
+      'farao 1',
+      'leão mág',
+      'aurora',
+      'acme',
+      'game-12',
+      'zzz',
+      'xyz',
+      'e',
+      'o r',
+      ' selvagem 2',
+      'off',
+      'ão',
+    ];
     let compared = 0;
     for (const searchTerm of terms)
       for (const category of ['', 'slots', 'roulette', 'nope'])

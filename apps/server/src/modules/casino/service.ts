@@ -78,10 +78,21 @@ export class FavoriteCache {
 
   constructor(private readonly db: Db) {}
 
+  private readonly loading = new Map<string, Promise<Set<number>>>();
+
   async get(tenantId: number, userId: number): Promise<Set<number>> {
     const key = `${tenantId}:${userId}`;
     const e = this.entries.get(key);
     if (e && Date.now() - e.at < FAVORITES_TTL_MS) return e.ids;
+    // Concurrent requests of one player share one read.
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const p = this.load(tenantId, userId, key).finally(() => this.loading.delete(key));
+    this.loading.set(key, p);
+    return p;
+  }
+
+  private async load(tenantId: number, userId: number, key: string): Promise<Set<number>> {
     const epoch = this.epoch;
     const ids = new Set(await repo.favoriteIds(this.db, tenantId, userId));
     // A change made while this read was in flight must not be hidden behind a stale entry.
@@ -94,6 +105,7 @@ export class FavoriteCache {
 
   changed(tenantId: number, userId: number): void {
     this.epoch++;
+    this.loading.delete(`${tenantId}:${userId}`);
     this.entries.delete(`${tenantId}:${userId}`);
   }
 }

@@ -7,7 +7,6 @@ import * as casinoRepo from '../casino/repo';
 import type { GameProviderAdapter, WalletResult } from './adapter';
 import { genericAdapter } from './generic';
 import { handle, securityEvent } from './seamless';
-import { addStat, tracing } from './trace-tmp';
 
 export type ProviderRegistry = Map<string, GameProviderAdapter>;
 
@@ -46,9 +45,7 @@ export async function providerCallbackRoutes(
 
   app.post('/providers/:code/:op', async (req, reply) => {
     const { code, op } = req.params as { code: string; op: string };
-    const provider = /^[a-z0-9][a-z0-9_-]{0,39}$/.test(code)
-      ? await providerOf(req.tenant.id, code)
-      : null;
+    const provider = /^[a-z0-9][a-z0-9_-]{0,39}$/.test(code) ? await providerOf(req.tenant.id, code) : null;
     const adapter = provider ? registry.get(provider.protocol) : undefined;
     if (!provider || !adapter || !OPS.has(op))
       return reply.code(404).send({ status: 'ERROR', error_code: 'NOT_FOUND' });
@@ -73,9 +70,6 @@ export async function providerCallbackRoutes(
     // A disabled provider may still settle open rounds (win, rollback) but takes no new stakes.
     if (!provider.enabled && (action.op === 'bet' || action.op === 'authenticate'))
       return send({ status: 'error', code: 'PLAYER_BLOCKED', currency: 'BRL' });
-    const t0 = performance.now();
-    const out = await handle({ db: process.env.CASINO_TRACE ? tracing(db) : db, tenantId: req.tenant.id, provider }, action);
-    addStat(`handle ${action.op}`, performance.now() - t0);
-    return send(out);
+    return send(await handle({ db, tenantId: req.tenant.id, provider }, action));
   });
 }

@@ -90,7 +90,11 @@ describe('seamless wallet: answers of repeats come from the wallet (no copy stor
       const raw = JSON.stringify(body);
       const res = await fetch(`http://127.0.0.1:${port}/api/providers/aurora/${op}`, {
         method: 'POST',
-        headers: { host: 'localhost', 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(raw, provider.secret) },
+        headers: {
+          host: 'localhost',
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: sign(raw, provider.secret),
+        },
         body: raw,
       });
       return (await res.json()) as Record<string, unknown>;

@@ -26,6 +26,14 @@ describe('the page shell after a rebuild of the web bundle', () => {
     fs.utimesSync(file, later, later);
     const second = await app.inject({ url: '/', headers: { host: 'localhost' } });
     expect(second.body).toContain('index-NEWHASH.js');
+    // ...and the bundle it names, written after the server started, is served (not the 404 page).
+    fs.writeFileSync(path.join(dist, 'assets', 'index-NEWHASH.js'), 'console.log("new build")');
+    const asset = await app.inject({ url: '/assets/index-NEWHASH.js', headers: { host: 'localhost' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await app.inject({ url: '/assets/index-GONE.js', headers: { host: 'localhost' } });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('treats /sportsbook (no trailing segment) as a known page, not a 404', async () => {

@@ -1,6 +1,11 @@
 import { create } from 'zustand';
 
 /** Whether the deposit modal is open. Tiny on purpose: the header imports it on every page. */
-export const useDepositModal = create<{ open: boolean }>(() => ({ open: false }));
-export const openDeposit = () => useDepositModal.setState({ open: true });
-export const closeDeposit = () => useDepositModal.setState({ open: false });
+export const useDepositModal = create<{ open: boolean; approvedTxid: string | null }>(() => ({
+  open: false,
+  approvedTxid: null,
+}));
+export const openDeposit = () => useDepositModal.setState({ open: true, approvedTxid: null });
+export const closeDeposit = () => useDepositModal.setState({ open: false, approvedTxid: null });
+/** A PaymentApproved event arrived (realtime): the open modal confirms its charge at once instead of at its next poll. */
+export const markDepositApproved = (txid: string) => useDepositModal.setState({ approvedTxid: txid });

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../shared/lib/money';
 import { getEcho, useRealtime } from '../../../shared/lib/realtime';
 import { useSession } from '../../../shared/lib/session';
 import { toast } from '../../../shared/ui/toast-store';
-import { closeDeposit, useDepositModal } from '../../wallet/store';
+import { markDepositApproved, useDepositModal } from '../../wallet/store';
 import '../locales/register';
 
 /** The wallet query of features/wallet (GET /profile/wallet): its key and the fields a realtime event carries. */
@@ -26,8 +26,8 @@ export function applyBalance(qc: QueryClient, e: BalanceEvent): void {
 
 /**
  * Live wallet of a logged-in player (spec section 7, private user channel): BalanceUpdated updates the header
- * balance; PaymentApproved also closes the deposit modal and confirms the deposit with a toast, so the player does
- * not wait for the modal's next status poll.
+ * balance; PaymentApproved also switches an open deposit modal to its success state at once (or, with the modal
+ * closed, confirms the deposit with a toast), so the player does not wait for the modal's next status poll.
  */
 export default function WalletLive() {
   const translate = useT();
@@ -49,8 +49,10 @@ export default function WalletLive() {
       ch.listen('BalanceUpdated', (e: BalanceEvent) => applyBalance(qc, e));
       ch.listen('PaymentApproved', (e: PaymentEvent) => {
         applyBalance(qc, e);
-        if (useDepositModal.getState().open) closeDeposit();
-        if (cents(e.amount))
+        // An open deposit modal shows its own success state (spec: success when PaymentApproved arrives); the toast
+        // is for a payment confirmed while the modal is closed.
+        if (useDepositModal.getState().open && e.txid) markDepositApproved(e.txid);
+        else if (cents(e.amount))
           toast.success(t.current('realtime.wallet.depositApproved', { amount: formatMoney(e.amount) }));
       });
       stop = () => {

@@ -11,7 +11,7 @@ import { toast } from '../../../shared/ui/toast-store';
 import { type ChargeStatus, consultPix, createPix, type PixCharge } from '../api/deposit';
 import { centsToField, errorText, parseBrl } from '../lib';
 import '../locales';
-import { closeDeposit } from '../store';
+import { closeDeposit, useDepositModal } from '../store';
 import './wallet.css';
 
 const POLL_MS = 3_000;
@@ -43,7 +43,23 @@ export default function DepositModal() {
   const paid = status?.status === 'paid';
   const expired = !paid && (status?.expired || (charge !== null && countdown.left === 0));
 
-  // Poll until realtime exists: the server confirms with the PSP on each call.
+  // PaymentApproved over realtime: confirm this charge now (the server re-checks with the PSP) and show the success
+  // state, rather than waiting for the next poll.
+  const approvedTxid = useDepositModal((s) => s.approvedTxid);
+  useEffect(() => {
+    if (!charge || paid || approvedTxid !== charge.txid) return;
+    const ctrl = new AbortController();
+    consultPix(charge.txid, ctrl.signal).then(
+      (s) => {
+        setStatus(s);
+        if (s.status === 'paid') qc.invalidateQueries({ queryKey: ['wallet'] });
+      },
+      () => {},
+    );
+    return () => ctrl.abort();
+  }, [approvedTxid, charge, paid, qc]);
+
+  // Poll as well: realtime may be down, and the server confirms with the PSP on each call.
   useEffect(() => {
     if (!charge || paid || status?.status === 'refunded' || status?.expired) return;
     const ctrl = new AbortController();
