@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../shared/lib/i18n';
 import { useUnreadNotifications } from '../shared/lib/realtime-badges';
 import { useIsLoggedIn } from '../shared/lib/session';
+import { useSiteConfig } from '../shared/lib/site-config';
 import { sidePanels, useSidePanels } from '../shared/ui/side-panel';
 import './realtime-mount.css';
 
@@ -10,6 +11,7 @@ const ChatPanel = lazy(() => import('../features/chat/components/chat-panel'));
 const NotificationCenter = lazy(() => import('../features/notifications/components/notification-center'));
 const PushPrompt = lazy(() => import('../features/realtime/components/push-prompt'));
 const WalletLive = lazy(() => import('../features/realtime/components/wallet-live'));
+const JivoWidget = lazy(() => import('../features/support/jivo-widget'));
 
 const idle = (fn: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500);
@@ -22,6 +24,7 @@ export function RealtimeMount() {
   const [ready, setReady] = useState(false);
   const wanted = useSidePanels((s) => s.active === 'chatglobal' || s.active === 'notifications');
   const loggedIn = useIsLoggedIn();
+  const jivo = useSiteConfig().jivoChat !== null;
   useEffect(() => {
     idle(() => {
       setReady(true);
@@ -41,6 +44,7 @@ export function RealtimeMount() {
       {(loggedIn || wanted) && <NotificationCenter />}
       {loggedIn && <PushPrompt />}
       {loggedIn && <WalletLive />}
+      {loggedIn && jivo && <JivoWidget />}
     </Suspense>
   );
 }
