@@ -85,7 +85,8 @@ describe.runIf(browserAvailable)('crash and double in the browser', () => {
     // A round may crash before we cash out (about 10% below 1.10x): try a few rounds.
     let cashed = false;
     for (let attempt = 0; attempt < 4 && !cashed; attempt++) {
-      await page.getByTestId('crash-bet').click({ timeout: 30_000 });
+      // The next betting window: after the running round (a 100x round runs 77 s) and a 3 s pause.
+      await page.getByTestId('crash-bet').click({ timeout: 150_000 });
       await page
         .getByText(/Aposta feita/)
         .first()
@@ -116,7 +117,7 @@ describe.runIf(browserAvailable)('crash and double in the browser', () => {
     expect((await page.getByTestId('mp-terminating').innerText()).trim()).toMatch(/^[0-9a-f]{64}$/);
     await page.getByTestId('mp-verify-round').first().click();
     expect(await page.getByTestId('mp-verify-result').first().innerText()).toMatch(/hash confere com a cadeia/);
-  }, 240_000);
+  }, 600_000);
 
   it('bets on red in Double and sees the roll settle it', async () => {
     await page.goto(`${server.url}/originals/double`);

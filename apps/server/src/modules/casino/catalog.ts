@@ -75,6 +75,8 @@ export class CatalogSnapshot {
   private readonly byCategory = new Map<string, number[]>();
   /** Serialised guest pages (no favourites), by filter and page. */
   readonly pageCache = new Map<string, string>();
+  /** Lobby pages by request URL (path + query as sent): the page's text and its game ids, for the hot path. */
+  readonly urlCache = new Map<string, { body: string; ids: number[] }>();
 
   constructor(
     readonly revision: number,

@@ -100,12 +100,16 @@ export async function casinoRoutes(app: FastifyInstance) {
   app.get('/games/providers', async (req) => casino.listProviders(deps, req.tenant.id));
 
   app.get('/casinos/games', async (req, reply) => {
+    const userId = await uid(req);
+    const cached = await casino.cachedListGames(deps, { tenantId: req.tenant.id, userId, url: req.url });
+    if (cached !== null) return reply.type('application/json; charset=utf-8').send(cached);
     const q = asObj(req.query);
     const out = await casino.listGames(deps, {
       tenantId: req.tenant.id,
-      userId: await uid(req),
+      userId,
       filter: filterOf(q),
       page: pageOf(q),
+      url: req.url,
     });
     return reply.type('application/json; charset=utf-8').send(out);
   });

@@ -130,22 +130,39 @@ function pageBody(list: CatalogGame[], page: number, favs: Set<number> | null): 
  */
 export async function listGames(
   d: CasinoDeps,
-  o: { tenantId: number; userId: number | null; filter: GameFilter; page: number },
+  o: { tenantId: number; userId: number | null; filter: GameFilter; page: number; url?: string },
 ): Promise<string> {
   const snap = await d.catalog.get(o.tenantId);
   const favs = await favSet(d, o.tenantId, o.userId);
   const list = snap.filter(o.filter);
-  if (favs && favs.size > 0) {
-    const slice = list.slice((o.page - 1) * PAGE_SIZE, o.page * PAGE_SIZE);
-    if (slice.some((g) => favs.has(g.dto.id))) return pageBody(list, o.page, favs);
-  }
+  const ids = list.slice((o.page - 1) * PAGE_SIZE, o.page * PAGE_SIZE).map((g) => g.dto.id);
+  if (favs && ids.some((id) => favs.has(id))) return pageBody(list, o.page, favs);
   const key = `${JSON.stringify(o.filter)}|${o.page}`;
-  const hit = snap.pageCache.get(key);
-  if (hit) return hit;
-  const body = pageBody(list, o.page, null);
-  if (snap.pageCache.size > 5000) snap.pageCache.clear();
-  snap.pageCache.set(key, body);
+  let body = snap.pageCache.get(key);
+  if (!body) {
+    body = pageBody(list, o.page, null);
+    if (snap.pageCache.size > 5000) snap.pageCache.clear();
+    snap.pageCache.set(key, body);
+  }
+  if (o.url !== undefined) {
+    if (snap.urlCache.size > 5000) snap.urlCache.clear();
+    snap.urlCache.set(o.url, { body, ids });
+  }
   return body;
+}
+
+/**
+ * The lobby's hot path: a request URL seen before on this catalog snapshot (so already validated) is answered from
+ * its cached text, unless the page holds one of the player's favourites (then null: the full path builds it).
+ */
+export async function cachedListGames(
+  d: CasinoDeps,
+  o: { tenantId: number; userId: number | null; url: string },
+): Promise<string | null> {
+  const hit = (await d.catalog.get(o.tenantId)).urlCache.get(o.url);
+  if (!hit) return null;
+  const favs = await favSet(d, o.tenantId, o.userId);
+  return favs && hit.ids.some((id) => favs.has(id)) ? null : hit.body;
 }
 
 export async function listCategories(d: CasinoDeps, tenantId: number, locale: Locale) {

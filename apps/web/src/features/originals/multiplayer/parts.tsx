@@ -22,9 +22,10 @@ export const fmtX = (m: number, locale: string) =>
 const crashTone = (m: number) => (m < 2 ? 'low' : m < 10 ? 'mid' : 'high');
 
 export function HistoryStrip({ game, rounds }: { game: MpGame; rounds: MpPastRound[] }) {
+  const t = useT();
   const locale = useLocale();
   return (
-    <ol className="mp-strip" aria-label="history" data-testid="mp-history">
+    <ol className="mp-strip" aria-label={t('mp.history')} data-testid="mp-history">
       {rounds.slice(0, 20).map((r) =>
         r.status === 'refunded' ? (
           <li key={r.id} className="mp-pill mp-pill--void" title={`#${r.number}`}>
