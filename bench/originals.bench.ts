@@ -131,7 +131,10 @@ async function diceOverHttp(schema: string) {
     // PostgreSQL's backends.
     const ports = [(app.server.address() as AddressInfo).port];
     for (let i = 1; i < SERVERS; i++) {
-      const node = new Worker(new URL(import.meta.url), { workerData: { role: 'server', schema, poolSize } });
+      const node = new Worker(new URL(import.meta.url), {
+        execArgv: ['--import', 'tsx'],
+        workerData: { role: 'server', schema, poolSize },
+      });
       nodes.push(node);
       ports.push(
         await new Promise<number>((resolve, reject) => {
@@ -178,7 +181,10 @@ async function diceOverHttp(schema: string) {
     };
   } finally {
     for (const node of nodes) {
-      const closed = new Promise((resolve) => node.once('message', resolve));
+      const closed = new Promise((resolve) => {
+        node.once('message', resolve);
+        node.once('exit', resolve);
+      });
       node.postMessage('close');
       await closed;
       await node.terminate();
