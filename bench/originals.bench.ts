@@ -2,6 +2,8 @@
 // fairness draw + wallet debit/credit + events, on PostgreSQL), beside pgbench TPC-B on the same server in the same
 // run. Target: dice bets/s >= 0.5 x pgbench transactions/s. Each client is its own player (a player's bets take
 // turns on their seed-pair row by design, so one player's throughput is bounded by one transaction at a time).
+// Load: 16 clients in 2 worker threads (as pgbench -c 16 -j 2); server: BENCH_SERVERS nodes (default 2, one per
+// core of the benchmark machine; a player always reaches the same node), each with its own pool.
 // BENCH_DATABASE_URL (default: the test PostgreSQL); both run in private schemas that are dropped afterwards.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -131,10 +133,11 @@ async function diceOverHttp(schema: string) {
     // PostgreSQL's backends.
     const ports = [(app.server.address() as AddressInfo).port];
     for (let i = 1; i < SERVERS; i++) {
-      const node = new Worker(new URL(import.meta.url), {
-        execArgv: ['--import', 'tsx'],
-        workerData: { role: 'server', schema, poolSize },
-      });
+      const node = new Worker(
+        // The worker loads this file through tsx, as `npm run bench` does.
+        `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`,
+        { eval: true, workerData: { role: 'server', schema, poolSize } },
+      );
       nodes.push(node);
       ports.push(
         await new Promise<number>((resolve, reject) => {

@@ -127,4 +127,63 @@ describe.runIf(browserAvailable)('originals in the browser', () => {
     expect(await page.getByTestId('og-v-hash').inputValue()).toBe(hash);
     expect(await page.getByTestId('og-v-result').innerText()).toContain(`Rolagem: ${roll.replace(',', '.')}`);
   }, 120_000);
+
+  it('a guest lands in demo mode and plays dice with the play balance, never calling the money endpoints', async () => {
+    const guest = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
+    const p = await guest.newPage();
+    const moneyCalls: string[] = [];
+    p.on('request', (r) => {
+      // Bets, Mines rounds, seeds, wallet: none of them may be called by a demo.
+      if (/\/api\/(originals\/(\w+\/bet|mines\/|seeds)|wallet|main-gateway)/.test(new URL(r.url()).pathname))
+        moneyCalls.push(r.url());
+    });
+    // A guest confirms their age when the site's gate asks.
+    await p.addLocatorHandler(p.getByRole('button', { name: 'Sim, tenho 18 anos ou mais' }), async (b) => {
+      await b.click();
+    });
+    try {
+      await p.goto(`${server.url}/originals/dice`);
+      await p.getByTestId('og-demo-banner').waitFor();
+      expect(await p.getByTestId('og-demo-banner').innerText()).toContain('Crie sua conta para jogar valendo');
+      expect(await p.getByTestId('og-demo-toggle').isChecked()).toBe(true);
+      expect((await p.getByTestId('og-demo-balance').innerText()).replace(/\s+/g, ' ')).toContain('R$ 1.000,00');
+
+      // The commitment is on the page before the bet.
+      await p.getByRole('tab', { name: 'Jogo justo (demo)' }).click();
+      const hash = (await p.getByTestId('og-seed-hash').innerText()).trim();
+      expect(hash).toMatch(/^[0-9a-f]{64}$/);
+      expect((await p.getByTestId('og-nonce').innerText()).trim()).toBe('0');
+
+      await p.getByTestId('og-bet').click();
+      await p.getByText(/Você ganhou|Não foi desta vez/).waitFor();
+      const roll = (await p.getByTestId('og-result').innerText()).trim();
+      const won = (await p.getByText(/Você ganhou/).count()) > 0;
+      // R$ 1,00 at 1,98x over 50,50: R$ 999,00 after a loss, R$ 1.000,98 after a win (integer centavos).
+      await expect
+        .poll(async () => (await p.getByTestId('og-demo-balance').innerText()).replace(/\s+/g, ' '))
+        .toContain(won ? 'R$ 1.000,98' : 'R$ 999,00');
+      await expect.poll(async () => (await p.getByTestId('og-nonce').innerText()).trim()).toBe('1');
+
+      // Rotate: the demo server seed is revealed, and the demo bet is verifiable on /fairness.
+      await p.getByTestId('og-rotate').click();
+      await p.getByTestId('og-previous').waitFor();
+      await p.getByRole('tab', { name: 'Minhas apostas (demo)' }).click();
+      await p.getByTestId('og-demo-history').waitFor();
+      await p.getByRole('link', { name: 'Verificar' }).first().click();
+      await p.waitForURL(/\/fairness\?/);
+      await p.getByTestId('og-v-result').waitFor();
+      expect(await p.getByTestId('og-v-hash-check').innerText()).toContain('confere com o hash mostrado');
+      expect(await p.getByTestId('og-v-hash').inputValue()).toBe(hash);
+      expect(await p.getByTestId('og-v-result').innerText()).toContain(`Rolagem: ${roll.replace(',', '.')}`);
+
+      // The play balance survives a reload of the tab (sessionStorage), still labelled demo.
+      await p.goto(`${server.url}/originals/dice`);
+      expect((await p.getByTestId('og-demo-balance').innerText()).replace(/\s+/g, ' ')).toContain(
+        won ? 'R$ 1.000,98' : 'R$ 999,00',
+      );
+      expect(moneyCalls).toEqual([]);
+    } finally {
+      await guest.close();
+    }
+  }, 120_000);
 });

@@ -54,23 +54,25 @@ type Game = Record<string, unknown> & { id: number; title: string };
 describe('catalog', () => {
   it('lists categories with slugs and providers with game counts', async () => {
     const cats = (await client(app).get('/api/categories')).json().data;
-    expect(cats.map((c: { slug: string }) => c.slug)).toEqual(['slots', 'roulette', 'instant']);
-    expect(cats[0].name).toBe('Slots');
+    // Sorte Originals (every tenant) come first.
+    expect(cats.map((c: { slug: string }) => c.slug)).toEqual(['originals', 'slots', 'roulette', 'instant']);
+    expect(cats[1].name).toBe('Slots');
     const en = (await client(app).get('/api/categories', { 'accept-language': 'en' })).json().data;
-    expect(en[2].name).toBe('Instant games');
+    expect(en[3].name).toBe('Instant games');
     const provs = (await client(app).get('/api/games/providers')).json().data;
-    expect(provs.map((p: { code: string }) => p.code)).toEqual(['aurora', 'mesa-viva', 'bulk']);
+    expect(provs.map((p: { code: string }) => p.code)).toEqual(['sorte-originals', 'aurora', 'mesa-viva', 'bulk']);
     expect(provs[0].games_count).toBe(8);
+    expect(provs[1].games_count).toBe(8);
   });
 
   it('pages by 24 with data, current_page, last_page and total', async () => {
     const p1 = (await client(app).get('/api/casinos/games')).json();
     expect(p1.data).toHaveLength(24);
-    expect(p1).toMatchObject({ current_page: 1, last_page: 3, total: 50 });
+    expect(p1).toMatchObject({ current_page: 1, last_page: 3, total: 58 });
     const p3 = (await client(app).get('/api/casinos/games?page=3')).json();
-    expect(p3.data).toHaveLength(2);
+    expect(p3.data).toHaveLength(10);
     const ids = new Set([...p1.data, ...p3.data].map((g: Game) => g.id));
-    expect(ids.size).toBe(26);
+    expect(ids.size).toBe(34);
   });
 
   it('returns every Game field plus RTP and volatility', async () => {
@@ -118,10 +120,17 @@ describe('catalog', () => {
     const get = async (qs: string) => (await client(app).get(`/api/casinos/games?${qs}`)).json();
     expect((await get('category=roulette')).data.map((g: Game) => g.title)).toEqual(['Roleta Europeia']);
     expect((await get('provider=mesa-viva')).total).toBe(2);
-    expect((await get('type=instant')).data.map((g: Game) => g.title)).toEqual(['Dados Sete']);
+    expect((await get('type=instant&sort=az')).data.map((g: Game) => g.title)).toEqual([
+      'Dados Sete',
+      'Dice',
+      'Keno',
+      'Limbo',
+      'Mines',
+      'Plinko',
+    ]);
     expect((await get('provider=bulk&bonuses=1')).total).toBe(20);
     expect((await get('category=slots&searchTerm=bulk&sort=za')).data[0].title).toBe('Bulk Game 39');
-    expect((await get('category=all')).total).toBe(50);
+    expect((await get('category=all')).total).toBe(58);
   });
 
   it('rejects bad query values with a localized 422', async () => {
@@ -139,11 +148,11 @@ describe('catalog', () => {
     await repo.setProviderFields(app.db, tenantId, prov!.id, { enabled: false });
     await repo.bumpCatalogRevision(app.db, tenantId);
     await new Promise((r) => setTimeout(r, 1100));
-    expect((await client(app).get('/api/casinos/games')).json().total).toBe(10);
+    expect((await client(app).get('/api/casinos/games')).json().total).toBe(18);
     await repo.setProviderFields(app.db, tenantId, prov!.id, { enabled: true });
     await repo.bumpCatalogRevision(app.db, tenantId);
     await new Promise((r) => setTimeout(r, 1100));
-    expect((await client(app).get('/api/casinos/games')).json().total).toBe(50);
+    expect((await client(app).get('/api/casinos/games')).json().total).toBe(58);
   });
 
   it('games/get counts a view and finds a game by its page codes; getRelated excludes it', async () => {
@@ -168,6 +177,7 @@ describe('catalog', () => {
       'featured',
       'popular',
       'new',
+      'originals',
       'slots',
       'roulette',
       'instant',

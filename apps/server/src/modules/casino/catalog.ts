@@ -1,5 +1,6 @@
 import type { Locale } from '@sorte/contracts';
 import type { Db } from '../../db/index';
+import { MULTIPLAYER_CODES, ORIGINALS_PROVIDER_CODE, originalsUpToDate, syncOriginals } from './originals';
 import * as repo from './repo';
 
 export const PAGE_SIZE = 24;
@@ -83,11 +84,19 @@ export class CatalogSnapshot {
     providers: repo.ProviderRow[],
     categories: repo.CategoryRow[],
     rows: repo.GameRow[],
+    /** A regulated tenant that did not opt in to multiplayer Originals: Crash and Double are not offered. */
+    readonly hideMultiplayer = false,
   ) {
     this.providerByCode = new Map(providers.map((p) => [p.code, p]));
     const enabled = new Map(providers.filter((p) => p.enabled).map((p) => [p.id, p]));
+    const originals = providers.find((p) => p.code === ORIGINALS_PROVIDER_CODE)?.id;
     this.games = rows
-      .filter((r) => r.enabled && enabled.has(r.provider_id))
+      .filter(
+        (r) =>
+          r.enabled &&
+          enabled.has(r.provider_id) &&
+          !(hideMultiplayer && r.provider_id === originals && MULTIPLAYER_CODES.has(r.provider_game_id)),
+      )
       .map((r) => {
         const p = enabled.get(r.provider_id)!;
         return {
@@ -256,17 +265,26 @@ export class CatalogCache {
   }
 
   private async refresh(tenantId: number, e: Entry | undefined): Promise<CatalogSnapshot> {
-    const revision = await repo.catalogRevision(this.db, tenantId);
-    if (e && e.snapshot.revision === revision) {
+    const { revision, hideMultiplayer } = await repo.catalogState(this.db, tenantId);
+    if (e && e.snapshot.revision === revision && e.snapshot.hideMultiplayer === hideMultiplayer) {
       e.checkedAt = Date.now();
       return e.snapshot;
     }
-    const [providers, categories, games] = await Promise.all([
+    let [providers, categories, games] = await Promise.all([
       repo.listProviders(this.db, tenantId),
       repo.listCategories(this.db, tenantId),
       repo.listGames(this.db, tenantId),
     ]);
-    const snapshot = new CatalogSnapshot(revision, providers, categories, games);
+    // A tenant created after this process started (or an outdated RTP): its Originals are written once, here.
+    if (!originalsUpToDate(providers, games) && (await repo.tenantExists(this.db, tenantId))) {
+      await this.db.transaction((tx) => syncOriginals(tx, tenantId));
+      [providers, categories, games] = await Promise.all([
+        repo.listProviders(this.db, tenantId),
+        repo.listCategories(this.db, tenantId),
+        repo.listGames(this.db, tenantId),
+      ]);
+    }
+    const snapshot = new CatalogSnapshot(revision, providers, categories, games, hideMultiplayer);
     this.entries.set(tenantId, { snapshot, checkedAt: Date.now() });
     return snapshot;
   }

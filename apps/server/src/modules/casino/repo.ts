@@ -49,6 +49,29 @@ export async function catalogRevision(sql: Sql, tenantId: number): Promise<numbe
   return rows[0]?.revision ?? 0;
 }
 
+/**
+ * The catalog's revision and whether the tenant hides the multiplayer Originals (regulated without the operator's
+ * opt-in, see originals_multiplayer in the tenant settings): one read, checked at most once a second per node.
+ */
+export async function catalogState(
+  sql: Sql,
+  tenantId: number,
+): Promise<{ revision: number; hideMultiplayer: boolean }> {
+  const { rows } = await sql.query<{ revision: number | null; hide: boolean | null }>(
+    `select (select revision from casino_catalog_revisions where tenant_id = $1) as revision,
+        (select coalesce((settings ->> 'is_regulated')::boolean, false)
+            and not coalesce((settings -> 'originals_multiplayer' ->> 'regulated_opt_in')::boolean, false)
+          from tenants where id = $1) as hide`,
+    [tenantId],
+  );
+  return { revision: rows[0]?.revision ?? 0, hideMultiplayer: rows[0]?.hide === true };
+}
+
+export async function tenantExists(sql: Sql, tenantId: number): Promise<boolean> {
+  const { rows } = await sql.query('select 1 from tenants where id = $1', [tenantId]);
+  return rows.length > 0;
+}
+
 /** Every catalog write calls this in its transaction: other nodes reload their in-memory catalog within a second. */
 export async function bumpCatalogRevision(sql: Sql, tenantId: number): Promise<void> {
   await sql.query(

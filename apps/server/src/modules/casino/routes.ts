@@ -6,6 +6,7 @@ import { AppError, type Localized } from '../../platform/errors';
 import { normalizeHost } from '../../platform/tenancy';
 import { providerCallbackRoutes, providerRegistry } from '../providers/routes';
 import { CatalogCache, type GameFilter } from './catalog';
+import { syncOriginalsAllTenants } from './originals';
 import * as casino from './service';
 
 const INVALID: Localized = { pt: 'Valor inválido.', en: 'Invalid value.' };
@@ -77,6 +78,8 @@ async function optionalUser(db: Db, req: FastifyRequest): Promise<AuthUser | nul
  */
 export async function casinoRoutes(app: FastifyInstance) {
   const { db, config } = app;
+  // Every existing tenant has the Sorte Originals provider and games in its catalog (new ones: first catalog load).
+  await syncOriginalsAllTenants(db);
   const catalog = new CatalogCache(db);
   const registry = providerRegistry(app);
   const deps: casino.CasinoDeps = {

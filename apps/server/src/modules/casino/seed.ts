@@ -79,7 +79,11 @@ export async function seedCasinoDemo(db: Db): Promise<void> {
     const tenantId = rows[0]?.tenant_id;
     if (!tenantId) return;
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [7_315_006]);
-    const { rows: has } = await tx.query('select 1 from game_providers where tenant_id = $1 limit 1', [tenantId]);
+    // Sorte Originals (protocol 'originals', written for every tenant) do not count: only third-party providers.
+    const { rows: has } = await tx.query(
+      "select 1 from game_providers where tenant_id = $1 and protocol <> 'originals' limit 1",
+      [tenantId],
+    );
     if (has.length) return;
     await connectSandbox(tx, tenantId);
   });

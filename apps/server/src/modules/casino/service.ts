@@ -332,6 +332,9 @@ export async function launchGame(
     if (!flags) throw new AppError('unauthorized');
     if (flags.self_exclusion_end && flags.self_exclusion_end > new Date())
       throw new AppError('forbidden', SELF_EXCLUDED);
+  }
+  // In-site games (Sorte Originals) settle in-process through the wallet: no provider session token.
+  if (!demo && o.userId && !adapter.inSite) {
     token = randomBytes(32).toString('base64url');
     await repo.insertGameSession(d.db, {
       tenantId: o.tenant.id,

@@ -14,7 +14,10 @@ export const GAME_TITLES: Record<string, string> = {
   double: 'Double',
 };
 
-/** The payload fields of a settled round's events that do not depend on the bet id (originals_place_bet adds those). */
+/**
+ * The payload fields of a settled round's events that do not depend on the bet id or the catalog
+ * (originals_place_bet adds those: round_id, transaction, and game_id, the casino catalog's id of the game).
+ */
 export function settledRoundEventBase(o: { userId: number; game: string }) {
   return {
     game_id: null,
@@ -26,10 +29,12 @@ export function settledRoundEventBase(o: { userId: number; game: string }) {
 }
 
 /**
- * Records a settled round in the shared domain_events outbox, in the caller's transaction, with the same types and
- * payload a seamless-wallet provider's round produces in modules/providers (casino.bet, casino.win,
- * casino.round_settled), and counts the stake in the player's total_bet as the casino does: consumers (bet feed,
- * missions, ranking, bonus wagering) see Originals exactly as third-party games.
+ * Records a settled round in the caller's transaction, in ONE statement, as a seamless-wallet provider's round is
+ * recorded in modules/providers: the events in the shared domain_events outbox (casino.bet, casino.win,
+ * casino.round_settled, with the casino catalog's game_id), the closed casino round (the bet history of GET
+ * wallet/bets), the player's recent game, and the stake in the player's total_bet. Consumers (bet feed, missions,
+ * ranking, bonus wagering) and the player's history see Originals exactly as third-party games. A game missing from
+ * the catalog leaves game_id null and no round row.
  */
 export async function recordSettledRound(
   tx: Sql,
@@ -43,9 +48,10 @@ export async function recordSettledRound(
     multiplierE4: number;
   },
 ): Promise<void> {
+  const roundId = `${o.game}:${o.betId}`;
   const base = {
     provider: ORIGINALS_PROVIDER,
-    round_id: `${o.game}:${o.betId}`,
+    round_id: roundId,
     transaction: `originals:bet:${o.game === 'crash' || o.game === 'double' ? `${o.game}:` : ''}${o.betId}`,
     game_id: null,
     game: GAME_TITLES[o.game] ?? o.game,
@@ -56,13 +62,33 @@ export async function recordSettledRound(
   if (o.payout > 0) events.push(['casino.win', { ...base, amount: o.payout }]);
   events.push(['casino.round_settled', { ...base, bet: o.amount, win: o.payout, multiplier: o.multiplierE4 / 10_000 }]);
   await tx.query(
-    `insert into domain_events (tenant_id, user_id, type, payload)
-      select $1, $2, t, p from unnest($3::text[], $4::jsonb[]) as e(t, p)`,
-    [o.tenantId, o.userId, events.map((e) => e[0]), events.map((e) => JSON.stringify(e[1]))],
+    `with g as (
+        select x.id, x.provider_id from games x
+          join game_providers p on p.tenant_id = x.tenant_id and p.id = x.provider_id
+          where x.tenant_id = $1 and p.code = $5 and x.provider_game_id = $6
+      ), rnd as (
+        insert into casino_rounds (tenant_id, provider_id, round_id, user_id, game_id, bet_total, win_total, status,
+            closed_at)
+          select $1, g.provider_id, $7, $2, g.id, $8, $9, 'closed', now() from g
+      ), rec as (
+        insert into game_recents (tenant_id, user_id, game_id) select $1, $2, g.id from g
+          on conflict (tenant_id, user_id, game_id) do update set played_at = now()
+      ), usr as (
+        update users set total_bet = total_bet + $8 where tenant_id = $1 and id = $2
+      )
+      insert into domain_events (tenant_id, user_id, type, payload)
+        select $1, $2, e.t, e.p || jsonb_build_object('game_id', (select g.id from g))
+          from unnest($3::text[], $4::jsonb[]) with ordinality as e(t, p, n) order by e.n`,
+    [
+      o.tenantId,
+      o.userId,
+      events.map((e) => e[0]),
+      events.map((e) => JSON.stringify(e[1])),
+      ORIGINALS_PROVIDER,
+      o.game,
+      roundId,
+      o.amount,
+      o.payout,
+    ],
   );
-  await tx.query('update users set total_bet = total_bet + $3 where tenant_id = $1 and id = $2', [
-    o.tenantId,
-    o.userId,
-    o.amount,
-  ]);
 }

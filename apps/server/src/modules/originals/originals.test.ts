@@ -229,6 +229,12 @@ describe('dice hot path (one statement per bet)', () => {
   it('books exactly what the wallet API and recordSettledRound would: replayable keys, same events', async () => {
     const p = await player();
     const a = api(p);
+    const { rows: ids } = await app.db.query<{ id: number }>(
+      `select g.id from games g join game_providers v on v.id = g.provider_id
+        where g.tenant_id = $1 and v.code = 'sorte-originals' and g.provider_game_id = 'dice'`,
+      [p.tenantId],
+    );
+    const diceGameId = Number(ids[0]!.id);
     const bets = [];
     for (const condition of ['over', 'under', 'over', 'under']) {
       const r = await a.post('/api/originals/dice/bet', { amount: 1000, target: 50, condition });
@@ -256,7 +262,8 @@ describe('dice hot path (one statement per bet)', () => {
         provider: 'sorte-originals',
         round_id: `dice:${bet.id}`,
         transaction: `originals:bet:${bet.id}`,
-        game_id: null,
+        // The casino catalog's id of Dice (Sorte Originals is a provider of the catalog).
+        game_id: diceGameId,
         game: 'Dice',
         game_code: 'dice',
         user_id: p.id,

@@ -99,6 +99,8 @@ export type LaunchRequest = {
  */
 export type GameProviderAdapter = {
   protocol: string;
+  /** The games run on our own site (Sorte Originals): launch returns an in-site path and no session is issued. */
+  inSite?: boolean;
   launch(req: LaunchRequest): Promise<{ url: string }>;
   verify(rawBody: string, headers: Record<string, string | string[] | undefined>, secret: string): boolean;
   parse(op: string, body: unknown): WalletAction | null;

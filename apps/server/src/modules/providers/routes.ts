@@ -6,6 +6,7 @@ import type { CatalogCache } from '../casino/catalog';
 import * as casinoRepo from '../casino/repo';
 import type { GameProviderAdapter, WalletResult } from './adapter';
 import { genericAdapter } from './generic';
+import { originalsAdapter } from './originals';
 import { handle, securityEvent } from './seamless';
 
 export type ProviderRegistry = Map<string, GameProviderAdapter>;
@@ -18,7 +19,10 @@ export function providerRegistry(app: FastifyInstance, o: { fetch?: typeof fetch
     if (!addr || typeof addr !== 'object') throw new Error('the provider stand-in needs the server to be listening');
     return `http://127.0.0.1:${addr.port}/provider-sandbox`;
   };
-  return new Map([['generic', genericAdapter({ resolveBase, fetch: o.fetch })]]);
+  return new Map([
+    ['generic', genericAdapter({ resolveBase, fetch: o.fetch })],
+    ['originals', originalsAdapter()],
+  ]);
 }
 
 const OPS = new Set(['authenticate', 'balance', 'bet', 'win', 'rollback']);

@@ -7,7 +7,10 @@ import type { Game } from '../api/types';
 import { useLikesStore } from '../use-likes';
 import { IconHeart, IconHeartFilled, IconStar, IconStarFilled } from './icons';
 
-export const gamePath = (g: Pick<Game, 'providercode' | 'gamecode'>) => `/casino/${g.providercode}/${g.gamecode}`;
+/** Sorte Originals run on their own in-site pages (/originals/dice); other providers' games on the casino game page. */
+export const ORIGINALS_PROVIDER = 'sorte-originals';
+export const gamePath = (g: Pick<Game, 'providercode' | 'gamecode'>) =>
+  g.providercode === ORIGINALS_PROVIDER ? `/originals/${g.gamecode}` : `/casino/${g.providercode}/${g.gamecode}`;
 
 const pct = (n: number, locale: string) =>
   n.toLocaleString(locale === 'pt' ? 'pt-BR' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

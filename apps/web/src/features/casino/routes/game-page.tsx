@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { useIsLoggedIn } from '../../../shared/lib/session';
@@ -47,6 +47,7 @@ export default function GamePage() {
   const frame = useRef<HTMLIFrameElement>(null);
   const login = useLoginRedirect();
   const qc = useQueryClient();
+  const navigate = useNavigate();
 
   // Real money: the provider moves the balance through the wallet API, so the header's balance is refreshed when
   // the game's frame posts a message (the stand-in and most providers do after each round), every 15 s while it
@@ -101,6 +102,8 @@ export default function GamePage() {
     setLaunch({ state: 'loading', demo });
     try {
       const r = await getGameUrl(g.id, demo);
+      // An in-site game (Sorte Originals) answers its own page: go there instead of framing it.
+      if (r.url.startsWith('/')) return navigate(r.url);
       setLaunch({ state: 'ready', url: r.url, demo: r.demo });
     } catch (e) {
       const status = (e as { status?: number }).status;

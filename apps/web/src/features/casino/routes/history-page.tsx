@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shared/lib/money';
 import { useIsLoggedIn } from '../../../shared/lib/session';
 import { Button, cx, Skeleton } from '../../../shared/ui';
 import { useBets } from '../api/history';
+import { gamePath } from '../components/game-card';
 import '../locales';
 import '../casino.css';
 
@@ -30,7 +31,7 @@ export default function HistoryPage() {
           {rows.map((b) => {
             const to =
               b.game.providercode && b.game.gamecode
-                ? localizePath(`/casino/${b.game.providercode}/${b.game.gamecode}`, locale)
+                ? localizePath(gamePath({ providercode: b.game.providercode, gamecode: b.game.gamecode }), locale)
                 : null;
             return (
               <li key={b.id} className="casino-bet">

@@ -4,7 +4,9 @@ import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { Button, toast } from '../../../shared/ui';
 import { useRotateSeeds, useSeeds } from '../api/seeds';
-import type { Rotation } from '../api/types';
+import type { Fairness, Rotation } from '../api/types';
+import { publicPair, rotateDemoSeeds } from '../lib/demo-engine';
+import { getDemoState, setDemoState, useDemoState } from '../lib/demo-store';
 import { reportBetError } from '../lib/use-bet';
 
 function Copyable({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -31,15 +33,71 @@ function Copyable({ label, value, testId }: { label: string; value: string; test
 }
 
 /** The current pair (hash, client seed, next nonce), client-seed edit + rotate, and the last revealed pair. */
-export function FairnessPanel() {
-  const t = useT();
-  const locale = useLocale();
+export function FairnessPanel({ demo }: { demo?: boolean }) {
+  return demo ? <DemoFairnessPanel /> : <RealFairnessPanel />;
+}
+
+function RealFairnessPanel() {
   const seeds = useSeeds(true);
   const rotate = useRotateSeeds();
-  const [clientSeed, setClientSeed] = useState('');
   const [previous, setPrevious] = useState<Rotation['previous'] | null>(null);
   if (!seeds.data) return <p className="og-muted">…</p>;
-  const s = seeds.data;
+  return (
+    <FairnessView
+      seeds={seeds.data}
+      previous={previous}
+      pending={rotate.isPending}
+      onRotate={(clientSeed, done) =>
+        rotate.mutate(clientSeed, {
+          onSuccess: (r) => {
+            setPrevious(r.previous);
+            done();
+          },
+          onError: reportBetError,
+        })
+      }
+    />
+  );
+}
+
+/** The demo's pair: made in this browser; rotating reveals its server seed so the demo bets can be verified. */
+function DemoFairnessPanel() {
+  const t = useT();
+  const s = useDemoState();
+  return (
+    <>
+      <p className="og-muted og-demo-note">{t('originals.demo.fairnessNote')}</p>
+      <FairnessView
+        seeds={publicPair(s.pair)}
+        previous={s.previous}
+        pending={false}
+        onRotate={(clientSeed, done) => {
+          try {
+            setDemoState(rotateDemoSeeds(getDemoState(), clientSeed).state);
+            done();
+          } catch (err) {
+            reportBetError(err);
+          }
+        }}
+      />
+    </>
+  );
+}
+
+function FairnessView({
+  seeds: s,
+  previous,
+  pending,
+  onRotate,
+}: {
+  seeds: Fairness;
+  previous: (Fairness & { server_seed: string }) | null;
+  pending: boolean;
+  onRotate: (clientSeed: string | undefined, done: () => void) => void;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const [clientSeed, setClientSeed] = useState('');
   return (
     <div className="og-fair">
       <Copyable label={t('originals.fairness.serverHash')} value={s.server_seed_hash} testId="og-seed-hash" />
@@ -61,13 +119,9 @@ export function FairnessPanel() {
         className="og-rotate"
         onSubmit={(e) => {
           e.preventDefault();
-          rotate.mutate(clientSeed.trim() || undefined, {
-            onSuccess: (r) => {
-              setPrevious(r.previous);
-              setClientSeed('');
-              toast.success(t('originals.fairness.rotated'));
-            },
-            onError: reportBetError,
+          onRotate(clientSeed.trim() || undefined, () => {
+            setClientSeed('');
+            toast.success(t('originals.fairness.rotated'));
           });
         }}
       >
@@ -83,7 +137,7 @@ export function FairnessPanel() {
             value={clientSeed}
             onChange={(e) => setClientSeed(e.target.value)}
           />
-          <Button type="submit" loading={rotate.isPending} data-testid="og-rotate">
+          <Button type="submit" loading={pending} data-testid="og-rotate">
             {t('originals.fairness.rotate')}
           </Button>
         </div>

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { formatMoney } from '../../../shared/lib/money';
 import { useIsLoggedIn } from '../../../shared/lib/session';
-import { Button, Tabs } from '../../../shared/ui';
+import { Button, Tabs, toast } from '../../../shared/ui';
 import type { GameCode } from '../api/types';
 import { LIMITS } from '../api/types';
+import { DEMO_START_BALANCE, resetDemoBalance } from '../lib/demo-engine';
+import { getDemoState, setDemoState, useDemoMode, useDemoState } from '../lib/demo-store';
 import { useSound } from '../lib/sound';
 import type { AutoConfig, AutoState } from '../lib/use-bet';
 import { FairnessPanel } from './fairness-panel';
@@ -130,26 +132,137 @@ export function LoginToPlay() {
 }
 
 /**
+ * The demo / real switch. A guest is always in demo: switching it off takes them to log in. Locked (with a hint)
+ * while a bet, an autobet or a Mines round is in progress.
+ */
+export function DemoToggle({ locked }: { locked?: boolean }) {
+  const t = useT();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const { demo, canPlayReal, setDemo } = useDemoMode();
+  return (
+    <label
+      className={`og-demo-toggle ${demo ? 'is-on' : ''}`}
+      title={locked ? t('originals.demo.lockedHint') : undefined}
+    >
+      <input
+        type="checkbox"
+        role="switch"
+        checked={demo}
+        disabled={locked}
+        aria-checked={demo}
+        data-testid="og-demo-toggle"
+        onChange={(e) => {
+          if (!e.target.checked && !canPlayReal) {
+            void navigate(localizePath('/login', locale));
+            return;
+          }
+          setDemo(e.target.checked);
+        }}
+      />
+      <span className="og-demo-toggle__track" aria-hidden="true">
+        <span className="og-demo-toggle__thumb" />
+      </span>
+      <span>{t('originals.demo.mode')}</span>
+    </label>
+  );
+}
+
+/** The play balance chip (a different colour from any real balance) with its refill button. */
+function DemoBalance({ locked }: { locked?: boolean }) {
+  const t = useT();
+  const s = useDemoState();
+  return (
+    <span className="og-balance og-balance--demo" data-testid="og-demo-balance">
+      <span className="og-demo-badge">{t('originals.demo.badge')}</span>
+      <span className="og-balance__label">{t('originals.demo.balance')}:</span>{' '}
+      <strong>{formatMoney(s.balance)}</strong>
+      <button
+        type="button"
+        className="og-demo-reset"
+        disabled={locked}
+        aria-label={t('originals.demo.reset')}
+        title={t('originals.demo.reset')}
+        data-testid="og-demo-reset"
+        onClick={() => {
+          setDemoState(resetDemoBalance(getDemoState()));
+          toast.success(t('originals.demo.resetDone', { amount: formatMoney(DEMO_START_BALANCE) }));
+        }}
+      >
+        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            fill="none"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+    </span>
+  );
+}
+
+/** The demo banner: what demo means and, for a guest, the way to play for real. */
+function DemoBanner() {
+  const t = useT();
+  const locale = useLocale();
+  const { canPlayReal, setDemo } = useDemoMode();
+  return (
+    <div className="og-demo-banner" role="note" data-testid="og-demo-banner">
+      <span className="og-demo-badge">{t('originals.demo.badge')}</span>
+      <p>
+        {t('originals.demo.banner')} {!canPlayReal ? <strong>{t('originals.demo.guestCta')}</strong> : null}
+      </p>
+      <div className="og-demo-banner__actions">
+        {canPlayReal ? (
+          <Button size="sm" onClick={() => setDemo(false)}>
+            {t('originals.demo.playReal')}
+          </Button>
+        ) : (
+          <>
+            <Button size="sm" to={localizePath('/register', locale)}>
+              {t('originals.demo.register')}
+            </Button>
+            <Button size="sm" variant="outline" to={localizePath('/login', locale)}>
+              {t('originals.demo.login')}
+            </Button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
  * A game page: the stage (board, result) and the control panel side by side on desktop, stacked on phones
- * (stage first); below, rules + paytable, the player's history and the fairness panel.
+ * (stage first); below, rules + paytable, the player's history and the fairness panel. In demo mode the page
+ * wears the demo banner, the play balance and a DEMO ribbon on the stage, and its history and fairness tabs are
+ * the demo's own (this tab's sessionStorage), never the real ones.
  */
 export function GameLayout({
   game,
   stage,
   controls,
   balance,
+  locked,
 }: {
   game: GameCode;
   stage: ReactNode;
   controls: ReactNode;
   balance: number | null;
+  /** A bet, an autobet or a round in progress: the mode cannot change. */
+  locked?: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
   const loggedIn = useIsLoggedIn();
+  const { demo } = useDemoMode();
+  const demoHistory = useDemoState().history;
   const [tab, setTab] = useState('rules');
   return (
-    <div className="og-page">
+    <div className={`og-page ${demo ? 'og-page--demo' : ''}`} data-demo={demo ? 'true' : undefined}>
       <header className="og-head">
         <Link to={localizePath('/originals', locale)} className="og-back" aria-label={t('originals.brand')}>
           ‹
@@ -159,15 +272,26 @@ export function GameLayout({
         </span>
         <h1 className="og-title">{t(`originals.games.${game}.name`)}</h1>
         <span className="og-head__spacer" />
-        {balance !== null ? (
+        <SoundToggle />
+      </header>
+      <div className="og-modebar">
+        <DemoToggle locked={locked} />
+        {demo ? (
+          <DemoBalance locked={locked} />
+        ) : balance !== null ? (
           <span className="og-balance" data-testid="og-balance">
             {t('originals.controls.balance')}: <strong>{formatMoney(balance)}</strong>
           </span>
         ) : null}
-        <SoundToggle />
-      </header>
+      </div>
+      {demo ? <DemoBanner /> : null}
       <div className="og-game">
         <section className="og-stage" aria-live="polite">
+          {demo ? (
+            <span className="og-demo-ribbon" aria-hidden="true">
+              {t('originals.demo.badge')}
+            </span>
+          ) : null}
           {stage}
         </section>
         <aside className="og-controls">
@@ -187,12 +311,25 @@ export function GameLayout({
           onChange={setTab}
           items={[
             { id: 'rules', label: t('originals.rules.title'), content: <Rules game={game} /> },
-            ...(loggedIn
+            ...(demo
               ? [
-                  { id: 'history', label: t('originals.history.title'), content: <HistoryTable game={game} /> },
-                  { id: 'fairness', label: t('originals.fairness.title'), content: <FairnessPanel /> },
+                  {
+                    id: 'history',
+                    label: `${t('originals.history.title')} (demo)`,
+                    content: <HistoryTable game={game} demoRows={demoHistory} />,
+                  },
+                  {
+                    id: 'fairness',
+                    label: `${t('originals.fairness.title')} (demo)`,
+                    content: <FairnessPanel demo />,
+                  },
                 ]
-              : []),
+              : loggedIn
+                ? [
+                    { id: 'history', label: t('originals.history.title'), content: <HistoryTable game={game} /> },
+                    { id: 'fairness', label: t('originals.fairness.title'), content: <FairnessPanel /> },
+                  ]
+                : []),
           ]}
         />
       </div>

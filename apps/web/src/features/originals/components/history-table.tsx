@@ -4,21 +4,35 @@ import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { formatMoney } from '../../../shared/lib/money';
 import { useBets } from '../api/bets';
-import type { GameCode } from '../api/types';
+import type { GameCode, HistoryBet } from '../api/types';
 import { verifyQuery } from '../lib/verify-link';
 
 const fmtMult = (m: number) => `${m.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}x`;
 
-/** The player's latest bets of a game (or all), each with a link to recompute it once its seed is revealed. */
-export function HistoryTable({ game }: { game?: GameCode }) {
+/**
+ * The player's latest bets of a game (or all), each with a link to recompute it once its seed is revealed.
+ * `demoRows`: the demo's bets (this tab only) instead of the real history, which is then not fetched.
+ */
+export function HistoryTable({ game, demoRows }: { game?: GameCode; demoRows?: HistoryBet[] }) {
   const t = useT();
   const locale = useLocale();
-  const bets = useBets(game, true);
-  const rows = bets.data?.data ?? [];
-  if (bets.isLoading) return <p className="og-muted">…</p>;
-  if (rows.length === 0) return <p className="og-muted">{t('originals.history.empty')}</p>;
+  const bets = useBets(game, !demoRows);
+  const rows = demoRows ? demoRows.filter((b) => !game || b.game === game) : (bets.data?.data ?? []);
+  const note = demoRows ? <p className="og-muted og-demo-note">{t('originals.demo.historyNote')}</p> : null;
+  if (!demoRows && bets.isLoading) return <p className="og-muted">…</p>;
+  if (rows.length === 0)
+    return (
+      <>
+        {note}
+        <p className="og-muted">{t('originals.history.empty')}</p>
+      </>
+    );
   return (
-    <div className="og-history" data-testid="og-history">
+    <div
+      className={`og-history ${demoRows ? 'og-history--demo' : ''}`}
+      data-testid={demoRows ? 'og-demo-history' : 'og-history'}
+    >
+      {note}
       <table>
         <thead>
           <tr>

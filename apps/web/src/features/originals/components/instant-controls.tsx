@@ -50,7 +50,7 @@ export function InstantControls({
           {t('originals.controls.profit')}: <strong>{formatMoney(profitOnWin)}</strong>
         </p>
       ) : null}
-      {!loggedIn ? (
+      {!loggedIn && !g.demo ? (
         <LoginToPlay />
       ) : mode === 'manual' ? (
         <Button
@@ -62,6 +62,7 @@ export function InstantControls({
           data-testid="og-bet"
         >
           {betLabel ?? t('originals.controls.bet')}
+          {g.demo ? <span className="og-demo-tag">{t('originals.demo.badge')}</span> : null}
         </Button>
       ) : (
         <AutoPanel

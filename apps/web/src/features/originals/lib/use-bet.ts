@@ -2,14 +2,26 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { HttpError } from '../../../shared/lib/http';
 import { t } from '../../../shared/lib/i18n';
+import { formatMoney } from '../../../shared/lib/money';
 import { updateSessionUser, useSession } from '../../../shared/lib/session';
 import { toast } from '../../../shared/ui';
 import { seedsQuery } from '../api/seeds';
 import type { Fairness } from '../api/types';
+import { LIMITS } from '../api/types';
+import { DemoError } from './demo-engine';
 import { sfx } from './sound';
 
 /** Shows a failed call's message (already localized by the server) as a toast. */
 export function reportBetError(err: unknown) {
+  if (err instanceof DemoError) {
+    toast.error(
+      t(`originals.demo.errors.${err.code}`, {
+        min: formatMoney(LIMITS.minBet),
+        max: formatMoney(err.code === 'maxWin' ? LIMITS.maxWin : LIMITS.maxBet),
+      }),
+    );
+    return;
+  }
   const msg =
     err instanceof HttpError
       ? (((err.body as { errors?: Record<string, string[]> } | null)?.errors

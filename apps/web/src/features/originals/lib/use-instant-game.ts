@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { newIdempotencyKey, placeBet } from '../api/bets';
 import type { BetResult, GameCode } from '../api/types';
+import { playDemo } from './demo-engine';
+import { getDemoState, setDemoState, useDemoMode, useDemoState } from './demo-store';
 import { sfx } from './sound';
 import { playSound, reportBetError, useAfterBet, useAutobet } from './use-bet';
 
@@ -18,6 +20,10 @@ export function useInstantGame(
   const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<BetResult | null>(null);
   const { balance, settle } = useAfterBet();
+  const { demo } = useDemoMode();
+  const demoBalance = useDemoState().balance;
+  const demoRef = useRef(demo);
+  demoRef.current = demo;
   const bodyRef = useRef(body);
   bodyRef.current = body;
   const revealRef = useRef(reveal);
@@ -31,10 +37,20 @@ export function useInstantGame(
     setBusy(true);
     sfx.bet();
     try {
-      const r = await placeBet(game, { amount: amountRef.current, ...params }, newIdempotencyKey());
+      // Demo: drawn here from the local seed pair, against the play balance; no call, no wallet, no history.
+      const isDemo = demoRef.current;
+      let r: BetResult;
+      let demoState: ReturnType<typeof playDemo>['state'] | null = null;
+      if (isDemo) {
+        const d = playDemo(getDemoState(), game, amountRef.current, params);
+        demoState = d.state;
+        r = d.result;
+      } else r = await placeBet(game, { amount: amountRef.current, ...params }, newIdempotencyKey());
       if (revealRef.current) await revealRef.current(r);
+      // The play balance moves once the animation has shown the result, like the real one.
+      if (demoState) setDemoState(demoState);
       setLast(r);
-      settle(r);
+      if (!isDemo) settle(r);
       playSound(r.win && r.payout >= r.amount, r.multiplier);
       return r;
     } catch (err) {
@@ -46,5 +62,7 @@ export function useInstantGame(
   }, [game, settle]);
 
   const auto = useAutobet(play);
-  return { amount, setAmount, busy, last, balance, play, auto };
+  // A result of the other mode is not shown after a switch.
+  const shown = last && Boolean(last.demo) === demo ? last : null;
+  return { amount, setAmount, busy, last: shown, balance: demo ? demoBalance : balance, demo, play, auto };
 }

@@ -64,7 +64,9 @@ export function DiceGame() {
       </div>
       {g.last ? (
         <p className={`og-outcome ${g.last.win ? 'is-win' : ''}`}>
-          {g.last.win ? t('originals.result.win', { amount: formatMoney(g.last.payout) }) : t('originals.result.lose')}
+          {g.last.win
+            ? t(g.demo ? 'originals.demo.win' : 'originals.result.win', { amount: formatMoney(g.last.payout) })
+            : t('originals.result.lose')}
         </p>
       ) : null}
     </div>
@@ -102,5 +104,13 @@ export function DiceGame() {
       </div>
     </InstantControls>
   );
-  return <GameLayout game="dice" stage={stage} controls={controls} balance={g.balance} />;
+  return (
+    <GameLayout
+      game="dice"
+      stage={stage}
+      controls={controls}
+      balance={g.balance}
+      locked={g.busy || g.auto.state.running}
+    />
+  );
 }

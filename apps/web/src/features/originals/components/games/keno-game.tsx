@@ -110,5 +110,13 @@ export function KenoGame() {
       </div>
     </InstantControls>
   );
-  return <GameLayout game="keno" stage={stage} controls={controls} balance={g.balance} />;
+  return (
+    <GameLayout
+      game="keno"
+      stage={stage}
+      controls={controls}
+      balance={g.balance}
+      locked={g.busy || g.auto.state.running}
+    />
+  );
 }

@@ -53,7 +53,9 @@ export function LimboGame() {
       </div>
       {g.last && !g.busy ? (
         <p className={`og-outcome ${g.last.win ? 'is-win' : ''}`}>
-          {g.last.win ? t('originals.result.win', { amount: formatMoney(g.last.payout) }) : t('originals.result.lose')}
+          {g.last.win
+            ? t(g.demo ? 'originals.demo.win' : 'originals.result.win', { amount: formatMoney(g.last.payout) })
+            : t('originals.result.lose')}
         </p>
       ) : null}
     </div>
@@ -66,5 +68,13 @@ export function LimboGame() {
       </label>
     </InstantControls>
   );
-  return <GameLayout game="limbo" stage={stage} controls={controls} balance={g.balance} />;
+  return (
+    <GameLayout
+      game="limbo"
+      stage={stage}
+      controls={controls}
+      balance={g.balance}
+      locked={g.busy || g.auto.state.running}
+    />
+  );
 }

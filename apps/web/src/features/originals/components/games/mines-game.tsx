@@ -6,6 +6,14 @@ import { useIsLoggedIn } from '../../../../shared/lib/session';
 import { Button } from '../../../../shared/ui';
 import { activeMines, cashoutMines, revealMines, startMines } from '../../api/bets';
 import type { MinesRound } from '../../api/types';
+import {
+  activeDemoMines,
+  cashoutDemoMines,
+  type DemoState,
+  revealDemoMines,
+  startDemoMines,
+} from '../../lib/demo-engine';
+import { getDemoState, setDemoState, useDemoMode, useDemoState } from '../../lib/demo-store';
 import { sfx } from '../../lib/sound';
 import { reportBetError, useAfterBet } from '../../lib/use-bet';
 import { AmountInput } from '../amount-input';
@@ -28,9 +36,16 @@ export function MinesGame() {
   const loggedIn = useIsLoggedIn();
   const [amount, setAmount] = useState(100);
   const [mines, setMines] = useState(3);
-  const [round, setRound] = useState<MinesRound | null>(null);
+  const [realRound, setRound] = useState<MinesRound | null>(null);
   const [busy, setBusy] = useState(false);
   const { balance, settle } = useAfterBet();
+  // Demo: the open round lives in the demo state (this tab's sessionStorage), the last settled one here.
+  const { demo } = useDemoMode();
+  const demoState = useDemoState();
+  const [demoSettled, setDemoSettled] = useState<MinesRound | null>(null);
+  const demoOpen = activeDemoMines(demoState);
+  const round = demo ? (demoOpen ?? demoSettled) : realRound;
+  const demoOpenId = demoOpen?.id;
 
   useEffect(() => {
     if (!loggedIn) return;
@@ -38,14 +53,37 @@ export function MinesGame() {
       .then((r) => {
         if (r.round) {
           setRound(r.round);
-          setMines(r.round.mines);
-          setAmount(r.round.amount);
+          if (!demo) {
+            setMines(r.round.mines);
+            setAmount(r.round.amount);
+          }
         }
       })
       .catch(() => {});
-  }, [loggedIn]);
+  }, [loggedIn, demo]);
+
+  // A demo round left open (reload, another game and back): resume it with its settings.
+  useEffect(() => {
+    if (!demo || demoOpenId === undefined) return;
+    const r = activeDemoMines(getDemoState());
+    if (r) {
+      setMines(r.mines);
+      setAmount(r.amount);
+    }
+  }, [demo, demoOpenId]);
 
   const open = round?.status === 'open';
+  const runDemo = async (fn: (s: DemoState) => { state: DemoState; round: MinesRound }) => {
+    try {
+      const r = fn(getDemoState());
+      setDemoState(r.state);
+      setDemoSettled(r.round.status === 'settled' ? r.round : null);
+      return r.round;
+    } catch (err) {
+      reportBetError(err);
+      return null;
+    }
+  };
   const run = async (fn: () => Promise<MinesRound>) => {
     setBusy(true);
     try {
@@ -64,17 +102,17 @@ export function MinesGame() {
 
   const start = () => {
     sfx.bet();
-    void run(() => startMines({ amount, mines }));
+    void (demo ? runDemo((s) => startDemoMines(s, amount, mines)) : run(() => startMines({ amount, mines })));
   };
   const reveal = (tile: number) =>
-    void run(() => revealMines(tile)).then((r) => {
+    void (demo ? runDemo((s) => revealDemoMines(s, tile)) : run(() => revealMines(tile))).then((r) => {
       if (!r) return;
       if (r.busted) sfx.boom();
       else if (r.status === 'settled') sfx.win();
       else sfx.gem();
     });
   const cashout = () =>
-    void run(() => cashoutMines()).then((r) => {
+    void (demo ? runDemo(cashoutDemoMines) : run(() => cashoutMines())).then((r) => {
       if (r) sfx.win();
     });
 
@@ -133,7 +171,7 @@ export function MinesGame() {
         <p className={`og-outcome ${settledPayout ? 'is-win' : ''}`} data-testid="og-mines-outcome">
           {round.busted
             ? t('originals.mines.busted')
-            : t('originals.result.win', { amount: formatMoney(settledPayout ?? 0) })}
+            : t(demo ? 'originals.demo.win' : 'originals.result.win', { amount: formatMoney(settledPayout ?? 0) })}
         </p>
       ) : null}
     </div>
@@ -165,7 +203,7 @@ export function MinesGame() {
           })}
         </p>
       ) : null}
-      {!loggedIn ? (
+      {!loggedIn && !demo ? (
         <LoginToPlay />
       ) : open ? (
         <Button
@@ -178,13 +216,23 @@ export function MinesGame() {
           data-testid="og-cashout"
         >
           {t('originals.mines.cashout', { amount: formatMoney(currentPayout) })}
+          {demo ? <span className="og-demo-tag">{t('originals.demo.badge')}</span> : null}
         </Button>
       ) : (
         <Button block size="lg" loading={busy} onClick={start} data-testid="og-bet">
           {t('originals.mines.start')}
+          {demo ? <span className="og-demo-tag">{t('originals.demo.badge')}</span> : null}
         </Button>
       )}
     </div>
   );
-  return <GameLayout game="mines" stage={stage} controls={controls} balance={balance} />;
+  return (
+    <GameLayout
+      game="mines"
+      stage={stage}
+      controls={controls}
+      balance={demo ? demoState.balance : balance}
+      locked={busy || open}
+    />
+  );
 }

@@ -126,5 +126,13 @@ export function PlinkoGame() {
       </div>
     </InstantControls>
   );
-  return <GameLayout game="plinko" stage={stage} controls={controls} balance={g.balance} />;
+  return (
+    <GameLayout
+      game="plinko"
+      stage={stage}
+      controls={controls}
+      balance={g.balance}
+      locked={g.busy || g.auto.state.running}
+    />
+  );
 }

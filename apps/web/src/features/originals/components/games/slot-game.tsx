@@ -76,7 +76,7 @@ export function SlotGame() {
       {g.last && !g.busy ? (
         <p className={`og-outcome ${g.last.payout > 0 ? 'is-win' : ''}`} data-testid="og-result">
           {g.last.payout > 0
-            ? t('originals.result.win', { amount: formatMoney(g.last.payout) })
+            ? t(g.demo ? 'originals.demo.win' : 'originals.result.win', { amount: formatMoney(g.last.payout) })
             : t('originals.result.lose')}
           {(g.last.spin as SlotSpin).fullGrid ? ` · ${t('originals.slot.fullGrid')}` : ''}
         </p>
@@ -84,5 +84,13 @@ export function SlotGame() {
     </div>
   );
   const controls = <InstantControls g={g} betLabel={t('originals.slot.spin')} />;
-  return <GameLayout game="slot" stage={stage} controls={controls} balance={g.balance} />;
+  return (
+    <GameLayout
+      game="slot"
+      stage={stage}
+      controls={controls}
+      balance={g.balance}
+      locked={g.busy || g.auto.state.running}
+    />
+  );
 }
