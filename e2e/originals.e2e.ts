@@ -70,8 +70,13 @@ describe.runIf(browserAvailable)('originals in the browser', () => {
 
     browser = await launch();
     context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
-    await context.addInitScript((t) => localStorage.setItem('auth', t), token);
+    await context.addInitScript((t) => {
+      localStorage.setItem('auth', t);
+      localStorage.setItem('ageVerified', 'true');
+    }, token);
     page = await context.newPage();
+    // The push-permission prompt (another feature) is answered as a player would whenever it comes up.
+    await page.addLocatorHandler(page.getByRole('button', { name: 'Agora não' }), async (l) => l.click());
   }, 120_000);
 
   afterAll(async () => {
@@ -158,10 +163,10 @@ describe.runIf(browserAvailable)('originals in the browser', () => {
       await p.getByText(/Você ganhou|Não foi desta vez/).waitFor();
       const roll = (await p.getByTestId('og-result').innerText()).trim();
       const won = (await p.getByText(/Você ganhou/).count()) > 0;
-      // R$ 1,00 at 1,98x over 50,50: R$ 999,00 after a loss, R$ 1.000,98 after a win (integer centavos).
+      // R$ 1,00 at 2x over 50,50 (49,5%): R$ 999,00 after a loss, R$ 1.001,00 after a win (integer centavos).
       await expect
         .poll(async () => (await p.getByTestId('og-demo-balance').innerText()).replace(/\s+/g, ' '))
-        .toContain(won ? 'R$ 1.000,98' : 'R$ 999,00');
+        .toContain(won ? 'R$ 1.001,00' : 'R$ 999,00');
       await expect.poll(async () => (await p.getByTestId('og-nonce').innerText()).trim()).toBe('1');
 
       // Rotate: the demo server seed is revealed, and the demo bet is verifiable on /fairness.
@@ -179,7 +184,7 @@ describe.runIf(browserAvailable)('originals in the browser', () => {
       // The play balance survives a reload of the tab (sessionStorage), still labelled demo.
       await p.goto(`${server.url}/originals/dice`);
       expect((await p.getByTestId('og-demo-balance').innerText()).replace(/\s+/g, ' ')).toContain(
-        won ? 'R$ 1.000,98' : 'R$ 999,00',
+        won ? 'R$ 1.001,00' : 'R$ 999,00',
       );
       expect(moneyCalls).toEqual([]);
     } finally {

@@ -23,6 +23,9 @@ import '../locales';
 import { useLikesStore, useLikesSync } from '../use-likes';
 import '../casino.css';
 
+/** Pages of our own games (Sorte Originals), pt or en. */
+const IN_SITE_GAME = /^\/(en\/)?originals(\/|\?|$)/;
+
 type Launch =
   | { state: 'idle' }
   | { state: 'loading'; demo: boolean }
@@ -102,8 +105,9 @@ export default function GamePage() {
     setLaunch({ state: 'loading', demo });
     try {
       const r = await getGameUrl(g.id, demo);
-      // An in-site game (Sorte Originals) answers its own page: go there instead of framing it.
-      if (r.url.startsWith('/')) return navigate(r.url);
+      // An in-site game (Sorte Originals) answers its own page: go there instead of framing it. Other relative
+      // URLs (the local provider stand-in under /provider-sandbox) are framed like any provider's game.
+      if (IN_SITE_GAME.test(r.url)) return navigate(r.url);
       setLaunch({ state: 'ready', url: r.url, demo: r.demo });
     } catch (e) {
       const status = (e as { status?: number }).status;
