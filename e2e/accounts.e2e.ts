@@ -3,26 +3,13 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch } from './support/browser';
+import { randomCpf } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
 // Accounts (issue 3) as a player lives them, in Portuguese: register through the modals with the code read from the
 // dev outbox, log out, log in again, change the password and log in with the new one.
 
 /** A valid CPF (both check digits computed), different on every run. */
-function randomCpf(): string {
-  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
-  const digit = (len: number) => {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += d[i]! * (len + 1 - i);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  d.push(digit(9));
-  d.push(digit(10));
-  return d.join('');
-}
-
 describe.runIf(browserAvailable)('accounts in the browser', () => {
   let server: RunningServer;
   let browser: Browser;

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch } from './support/browser';
+import { api as callApi, registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
 // The casino (issue 6) as people live it, in Portuguese. A guest searches the lobby (accent- and case-insensitive),
@@ -8,18 +9,6 @@ import { type RunningServer, startServer } from './support/server';
 // putting the token where session.ts reads it) favourites a game and finds it in /casino/favorites, likes it with
 // rapid clicks (the final state is the last counted click's), plays one real spin in the provider stand-in, sees
 // the header balance follow the game, and finds the round in the casino bet history.
-
-function randomCpf(): string {
-  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
-  for (const len of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += d[i]! * (len + 1 - i);
-    const r = (sum * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  return d.join('');
-}
 
 const digits = (s: string) => Number(s.replace(/\D/g, ''));
 
@@ -30,14 +19,8 @@ describe.runIf(browserAvailable)('casino in the browser', () => {
   let player: BrowserContext;
   let token: string;
 
-  async function api(method: string, path: string, body?: unknown, auth = true) {
-    const res = await fetch(`${server.url}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(auth && token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-  }
+  const api = (method: string, path: string, body?: unknown, auth = true) =>
+    callApi(server, method, path, body, auth ? token : null);
 
   const card = (page: Page, title: string) => page.locator('.casino-card').filter({ hasText: title });
 
@@ -52,34 +35,7 @@ describe.runIf(browserAvailable)('casino in the browser', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    const local = String(Math.floor(10_000_000 + Math.random() * 89_999_999));
-    const phone = `119${local}`;
-    expect((await api('POST', '/auth/verify-code', { phone }, false)).status).toBe(200);
-    const outbox = (await (
-      await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(`+55${phone}`)}`)
-    ).json()) as { code: string }[];
-    const reg = await api(
-      'POST',
-      '/auth/register',
-      {
-        name: 'João Cassino',
-        username: phone,
-        email: `cs${local}@exemplo.com`,
-        password: 'senha-forte-1',
-        password_confirmation: 'senha-forte-1',
-        birth_date: '1990-05-17',
-        cpf: randomCpf(),
-        code: outbox[0]!.code,
-        terms: true,
-        age_confirmed: true,
-      },
-      false,
-    );
-    expect(reg.status).toBe(201);
-    token = reg.body.token as string;
-    const charge = await api('POST', '/main-gateway/qrcode-pix', { amount: 20_000 });
-    expect(charge.status).toBe(200);
-    expect((await api('POST', `/dev/pix/${charge.body.txid}/pay`, {})).status).toBe(200);
+    ({ token } = await registerPlayer(server, { name: 'João Cassino', emailPrefix: 'cs', fund: 20_000 }));
 
     browser = await launch();
     guest = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });

@@ -1,23 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch } from './support/browser';
+import { registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
 // Sorte Originals (issue 7) as a player lives it, in Portuguese: plays Dice and Mines, rotates the seed pair, and
 // verifies the Dice bet on /fairness, recomputed in the browser. The player and the session are made through the
 // API (register with the dev outbox code, deposit by sandbox PIX) and the token is put where session.ts reads it.
-
-function randomCpf(): string {
-  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
-  for (const len of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += d[i]! * (len + 1 - i);
-    const r = (sum * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  return d.join('');
-}
 
 describe.runIf(browserAvailable)('originals in the browser', () => {
   let server: RunningServer;
@@ -26,47 +15,9 @@ describe.runIf(browserAvailable)('originals in the browser', () => {
   let page: Page;
   let token: string;
 
-  async function api(method: string, path: string, body?: unknown, auth = true) {
-    const res = await fetch(`${server.url}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(auth && token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-  }
-
   beforeAll(async () => {
     server = await startServer();
-    const local = String(Math.floor(10_000_000 + Math.random() * 89_999_999));
-    const phone = `119${local}`;
-    expect((await api('POST', '/auth/verify-code', { phone }, false)).status).toBe(200);
-    const outbox = (await (
-      await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(`+55${phone}`)}`)
-    ).json()) as {
-      code: string;
-    }[];
-    const reg = await api(
-      'POST',
-      '/auth/register',
-      {
-        name: 'Maria da Silva',
-        username: phone,
-        email: `og${local}@exemplo.com`,
-        password: 'senha-forte-1',
-        password_confirmation: 'senha-forte-1',
-        birth_date: '1990-05-17',
-        cpf: randomCpf(),
-        code: outbox[0]!.code,
-        terms: true,
-        age_confirmed: true,
-      },
-      false,
-    );
-    expect(reg.status).toBe(201);
-    token = reg.body.token as string;
-    const charge = await api('POST', '/main-gateway/qrcode-pix', { amount: 20_000 });
-    expect(charge.status).toBe(200);
-    expect((await api('POST', `/dev/pix/${charge.body.txid}/pay`, {})).status).toBe(200);
+    ({ token } = await registerPlayer(server, { name: 'Maria da Silva', emailPrefix: 'og', fund: 20_000 }));
 
     browser = await launch();
     context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });

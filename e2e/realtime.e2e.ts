@@ -2,24 +2,13 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch } from './support/browser';
+import { randomCpf } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
 // Realtime (issue 5) as players live it, in Portuguese: a chat message typed in one browser appears in another's
 // chat panel, and a notification sent by the operator appears as a toast and in the notification list.
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? null;
-
-function randomCpf(): string {
-  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
-  for (const len of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += d[i]! * (len + 1 - i);
-    const r = (sum * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  return d.join('');
-}
 
 async function registerViaApi(server: RunningServer, name: string) {
   const local = String(Math.floor(10_000_000 + Math.random() * 89_999_999));

@@ -1,22 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch } from './support/browser';
+import { randomCpf } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
 // Wallet (issue 4) as a player lives it, in Portuguese: deposit through the modal, pay on /dev/pix (the sandbox PSP
 // sends its webhook), see the balance change, request a withdrawal and cancel it after 'Repensando Decisões'.
-
-function randomCpf(): string {
-  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
-  for (const len of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += d[i]! * (len + 1 - i);
-    const r = (sum * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  return d.join('');
-}
 
 describe.runIf(browserAvailable)('wallet in the browser', () => {
   let server: RunningServer;

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './field-rules';
 export * from './money';
 export * from './realtime';
 export * from './routes';

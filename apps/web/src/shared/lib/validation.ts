@@ -1,44 +1,29 @@
+import {
+  ageOn,
+  emailError,
+  FIELD_MESSAGES,
+  type FieldMessage,
+  fullNameError,
+  normalizeCpf,
+  normalizeEmail,
+  normalizePhone,
+  passwordError,
+  todayIn,
+} from '@sorte/contracts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { getLocale } from './i18n';
+
+export { ageOn, normalizeCpf, normalizePhone, todayIn };
 
 /**
  * The field rules of spec section 5, as the server checks them (apps/server/src/modules/auth/validation.ts): same
  * order, same pt-BR wordings, same English. Each field shows only its first failing rule. Only lazy feature chunks
  * import this module, so it stays out of the home route's bundle.
  */
-export type Msg = { pt: string; en: string };
+export type Msg = FieldMessage;
 
 export const MSG = {
-  required: { pt: 'Este campo é obrigatório.', en: 'This field is required.' },
-  fullName: { pt: 'Por favor, insira seu nome completo.', en: 'Please enter your full name.' },
-  lastName: {
-    pt: 'O sobrenome deve ter mais de três caracteres.',
-    en: 'The last name must have more than three characters.',
-  },
-  nameChars: { pt: 'O nome contém caracteres inválidos.', en: 'The name contains invalid characters.' },
-  nameMax: { pt: 'O nome deve ter no máximo 100 caracteres.', en: 'The name must have at most 100 characters.' },
-  phone: { pt: 'Número de celular inválido.', en: 'Invalid mobile number.' },
-  email: { pt: 'Por favor, insira um e-mail válido.', en: 'Please enter a valid e-mail.' },
-  emailMax: { pt: 'E-mail é permitido apenas 30 caracteres', en: 'E-mail allows only 30 characters' },
-  passwordMin: { pt: 'A senha deve ter no mínimo 8 caracteres.', en: 'The password must have at least 8 characters.' },
-  passwordMax: {
-    pt: 'A senha deve ter no máximo 128 caracteres.',
-    en: 'The password must have at most 128 characters.',
-  },
-  passwordMix: {
-    pt: 'A senha deve combinar letras com números ou símbolos.',
-    en: 'The password must mix letters with numbers or symbols.',
-  },
-  passwordConfirm: { pt: 'As senhas não coincidem', en: 'The passwords do not match' },
-  birthDate: { pt: 'Data de nascimento inválida.', en: 'Invalid birth date.' },
-  underage: { pt: 'Você precisa ter 18 anos ou mais.', en: 'You must be 18 or older.' },
-  cpf: { pt: 'CPF inválido', en: 'Invalid CPF' },
-  codeFormat: { pt: 'O código deve ter 6 dígitos.', en: 'The code must have 6 digits.' },
-  terms: { pt: 'Você precisa aceitar os termos e condições.', en: 'You must accept the terms and conditions.' },
-  ageConfirmed: {
-    pt: 'Você precisa confirmar que tem 18 anos ou mais.',
-    en: 'You must confirm that you are 18 or older.',
-  },
+  ...FIELD_MESSAGES,
   login: { pt: 'Informe um e-mail ou celular válido.', en: 'Enter a valid e-mail or mobile number.' },
 } as const satisfies Record<string, Msg>;
 
@@ -62,78 +47,22 @@ export const optional =
     return null;
   };
 
-const NAME_CHARS = /^[\p{L}\p{M}' .-]+$/u;
-
-export const fullName: Rule = (v) => {
-  const name = str(v).trim().replace(/\s+/g, ' ');
-  if (name.length > 100) return MSG.nameMax;
-  const words = name.split(' ');
-  if (words.length < 2) return MSG.fullName;
-  if (!NAME_CHARS.test(name)) return MSG.nameChars;
-  if ((words[1] ?? '').replace(/[^\p{L}]/gu, '').length < 2) return MSG.lastName;
-  return null;
-};
-
-const DDD = new Set([
-  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48,
-  49, 51, 53, 54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89,
-  91, 92, 93, 94, 95, 96, 97, 98, 99,
-]);
-
-/** A Brazilian mobile number in any usual writing as E.164 ("+5511987654321"), or null. */
-export function normalizePhone(raw: string): string | null {
-  const s = raw.trim();
-  if (s.length > 30 || !/^[+\d\s().-]+$/.test(s)) return null;
-  let digits = s.replace(/\D/g, '');
-  if (digits.length === 13 && digits.startsWith('55')) digits = digits.slice(2);
-  else if (digits.length === 12 && digits.startsWith('0')) digits = digits.slice(1);
-  if (!/^\d{2}9\d{8}$/.test(digits) || !DDD.has(Number(digits.slice(0, 2)))) return null;
-  return `+55${digits}`;
-}
+export const fullName: Rule = (v) => fullNameError(str(v));
 
 export const phone: Rule = (v) => (normalizePhone(str(v)) ? null : MSG.phone);
 
-const EMAIL =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-
 export function isEmail(raw: string): boolean {
-  const e = raw.trim().toLowerCase();
-  return e.length <= 254 && EMAIL.test(e) && !e.includes('..');
+  return normalizeEmail(raw) !== null;
 }
 
-export const email: Rule = (v) => {
-  if (!isEmail(str(v))) return MSG.email;
-  if (str(v).trim().length > 30) return MSG.emailMax;
-  return null;
-};
+export const email: Rule = (v) => emailError(str(v));
 
-export const password: Rule = (v) => {
-  const p = str(v);
-  if (p.length < 8) return MSG.passwordMin;
-  if (p.length > 128) return MSG.passwordMax;
-  if (!/\p{L}/u.test(p) || !/[^\p{L}]/u.test(p)) return MSG.passwordMix;
-  return null;
-};
+export const password: Rule = (v) => passwordError(str(v));
 
 export const confirms =
   (other: string): Rule =>
   (v, values) =>
     v === values[other] ? null : MSG.passwordConfirm;
-
-/** CPF digits when valid: 11 digits, not all equal, both check digits right. */
-export function normalizeCpf(raw: string): string | null {
-  const s = raw.trim();
-  if (!/^[\d.\s-]{11,18}$/.test(s)) return null;
-  const d = s.replace(/\D/g, '');
-  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return null;
-  const digit = (len: number) => {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += Number(d[i]) * (len + 1 - i);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  return digit(9) === Number(d[9]) && digit(10) === Number(d[10]) ? d : null;
-}
 
 export const cpf: Rule = (v) => (normalizeCpf(str(v)) ? null : MSG.cpf);
 
@@ -144,16 +73,6 @@ export function parseBrDate(raw: string): string | null {
   const iso = `${m[3]}-${m[2]}-${m[1]}`;
   const d = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
-}
-
-export function ageOn(birth: string, today: string): number {
-  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
-
-export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** A birth date typed as DD/MM/AAAA, 18 or older in the tenant's time zone. */
