@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const REAL_PSP = {
+  PIX_PSP: 'bcb',
+  PIX_PSP_URL: 'https://pix.example.com',
+  PIX_CLIENT_ID: 'client',
+  PIX_CLIENT_SECRET: 'secret',
+};
+
 describe('configuration from the environment', () => {
   it('has defaults that run the embedded site on port 3000', () => {
     const c = loadConfig({});
@@ -23,6 +30,15 @@ describe('configuration from the environment', () => {
 
   it('never allows the dev tools in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true' })).toThrow(/DEV_TOOLS/);
-    expect(loadConfig({ NODE_ENV: 'production' }).devTools).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...REAL_PSP }).devTools).toBe(false);
+  });
+
+  it('refuses to take real deposits through the sandbox PSP or with its built-in credentials', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PIX_PSP: production needs a real PSP/);
+    expect(() => loadConfig({ PIX_PSP: 'bcb', PIX_PSP_URL: 'https://pix.example.com' })).toThrow(
+      /PIX_CLIENT_ID: required[\s\S]*PIX_CLIENT_SECRET: required/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ...REAL_PSP }).pix.psp).toBe('bcb');
+    expect(loadConfig({}).pix.psp).toBe('sandbox');
   });
 });

@@ -128,6 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const problems: string[] = [];
   if (e.NODE_ENV === 'production' && e.DEV_TOOLS === true) problems.push('DEV_TOOLS: cannot be enabled in production');
   if (e.PIX_PSP === 'bcb' && !e.PIX_PSP_URL) problems.push('PIX_PSP_URL: required when PIX_PSP=bcb');
+  const realPsp = (e.PIX_PSP ?? (e.PIX_PSP_URL ? 'bcb' : 'sandbox')) === 'bcb';
+  // A real PSP never runs on the sandbox's built-in credentials, and production never takes deposits through the
+  // sandbox (its charges can only be "paid" from the dev tools, which production does not have).
+  if (realPsp && !env.PIX_CLIENT_ID) problems.push('PIX_CLIENT_ID: required for a real PSP');
+  if (realPsp && !env.PIX_CLIENT_SECRET) problems.push('PIX_CLIENT_SECRET: required for a real PSP');
+  if (e.NODE_ENV === 'production' && !realPsp)
+    problems.push('PIX_PSP: production needs a real PSP (PIX_PSP=bcb with PIX_PSP_URL and its credentials)');
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
