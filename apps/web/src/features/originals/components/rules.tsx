@@ -13,8 +13,9 @@ import {
   SLOT_SYMBOLS,
 } from '@sorte/fairness';
 import { useState } from 'react';
-import { useT } from '../../../shared/lib/i18n';
+import { useLocale, useT } from '../../../shared/lib/i18n';
 import type { GameCode } from '../api/types';
+import { localDecimal } from '../lib/catalog';
 import { SlotSymbolArt } from './slot-symbol';
 
 const pct = (n: number, d = 2) =>
@@ -126,6 +127,7 @@ function MinesTable() {
 
 function PlinkoTable() {
   const t = useT();
+  const locale = useLocale();
   const [rows, setRows] = useState<number>(16);
   const [risk, setRisk] = useState<PlinkoRisk>('medium');
   const { rtp, table } = plinkoTable({ rows, risk });
@@ -141,7 +143,7 @@ function PlinkoTable() {
           render={(r) => t(`originals.plinko.${r}`)}
         />
       </div>
-      <p className="og-rtp">{t('originals.rules.rtp', { rtp: `${rtp.replace('.', ',')}%` })}</p>
+      <p className="og-rtp">{t('originals.rules.rtp', { rtp: localDecimal(`${rtp.replace('.', ',')}%`, locale) })}</p>
       <table className="og-pay">
         <thead>
           <tr>
@@ -167,6 +169,7 @@ function PlinkoTable() {
 
 function KenoTable() {
   const t = useT();
+  const locale = useLocale();
   const [risk, setRisk] = useState<KenoRisk>('classic');
   const [picks, setPicks] = useState(5);
   const { rtp, table } = kenoTable(risk, picks);
@@ -187,7 +190,7 @@ function KenoTable() {
           onChange={setPicks}
         />
       </div>
-      <p className="og-rtp">{t('originals.rules.rtp', { rtp: `${rtp.replace('.', ',')}%` })}</p>
+      <p className="og-rtp">{t('originals.rules.rtp', { rtp: localDecimal(`${rtp.replace('.', ',')}%`, locale) })}</p>
       <table className="og-pay">
         <thead>
           <tr>
@@ -213,9 +216,10 @@ function KenoTable() {
 
 function SlotTable() {
   const t = useT();
+  const locale = useLocale();
   return (
     <>
-      <p className="og-rtp">{t('originals.rules.rtp', { rtp: '96,4831%' })}</p>
+      <p className="og-rtp">{t('originals.rules.rtp', { rtp: localDecimal('96,4831%', locale) })}</p>
       <p className="og-muted">{t('originals.rules.slotHit', { hit: '32,3222%', max: '600' })}</p>
       <p className="og-label">{t('originals.rules.symbolPays')}</p>
       <div className="og-pay-grid">
@@ -243,10 +247,13 @@ const RTP: Record<GameCode, string | null> = {
 /** Rules and paytable, shown before any bet (Portaria SPA/MF 1.207/2024). */
 export function Rules({ game }: { game: GameCode }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <div className="og-rules" data-testid="og-rules">
       <p>{t(`originals.rules.${game}`)}</p>
-      {RTP[game] ? <p className="og-rtp">{t('originals.rules.rtp', { rtp: RTP[game] })}</p> : null}
+      {RTP[game] ? (
+        <p className="og-rtp">{t('originals.rules.rtp', { rtp: localDecimal(RTP[game], locale) })}</p>
+      ) : null}
       {game === 'dice' ? <DiceTable /> : null}
       {game === 'limbo' ? <LimboTable /> : null}
       {game === 'mines' ? <MinesTable /> : null}

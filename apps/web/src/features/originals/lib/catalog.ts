@@ -16,3 +16,7 @@ export const CATALOG: CatalogEntry[] = [
 
 export const PLAYABLE: GameCode[] = ['dice', 'limbo', 'mines', 'plinko', 'keno', 'slot'];
 export const isPlayable = (g: string): g is GameCode => (PLAYABLE as string[]).includes(g);
+
+/** The figures here are written the Brazilian way (96,48%); English uses a decimal point. */
+export const localDecimal = (text: string, locale: string): string =>
+  locale === 'en' ? text.replace(/,/g, '.') : text;
