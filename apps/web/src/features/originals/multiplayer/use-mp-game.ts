@@ -49,6 +49,8 @@ export function useMpGame(game: MpGame) {
   });
   const liveRef = useRef(live);
   liveRef.current = live;
+  /** The round id the page last reloaded its state for, after an event of a round it did not know. */
+  const resyncedFor = useRef<number | null>(null);
 
   const load = useCallback(async () => {
     const t0 = Date.now();
@@ -101,7 +103,15 @@ export function useMpGame(game: MpGame) {
           p.round?.id === d.id && !p.bets.some((b) => b.id === d.bet.id) ? { ...p, bets: [...p.bets, d.bet] } : p,
         ),
       );
-      on('start', (d: { id: number; started_at: string; force_point: number | null }) =>
+      // A start or tick of a round this page does not know (its announcement came before the subscription, or the
+      // connection dropped for a while): reload the state once for that round instead of ignoring the whole round.
+      const resync = (id: number) => {
+        if (resyncedFor.current === id || liveRef.current.round?.id === id) return;
+        resyncedFor.current = id;
+        void load().catch(() => {});
+      };
+      on('start', (d: { id: number; started_at: string; force_point: number | null }) => {
+        resync(d.id);
         setLive((p) =>
           p.round?.id === d.id
             ? {
@@ -111,13 +121,14 @@ export function useMpGame(game: MpGame) {
                 tick: { elapsed: 0, at: performance.now() },
               }
             : p,
-        ),
-      );
-      on('tick', (d: { id: number; elapsed_ms: number }) =>
+        );
+      });
+      on('tick', (d: { id: number; elapsed_ms: number }) => {
+        resync(d.id);
         setLive((p) =>
           p.round?.id === d.id ? { ...p, phase: 'running', tick: { elapsed: d.elapsed_ms, at: performance.now() } } : p,
-        ),
-      );
+        );
+      });
       on('cashouts', (d: CashoutsEvent) =>
         setLive((p) => (p.round?.id === d.id ? { ...p, bets: mergeCashouts(p.bets, d.bets) } : p)),
       );
