@@ -7,7 +7,7 @@
 //     /win, HMAC-signed, one round per pair), reported beside pgbench TPC-B on the same PostgreSQL in the same run
 //     (target >= 0.4 of it).
 // BENCH_DATABASE_URL (default: the test PostgreSQL); both runs use private schemas that are dropped afterwards.
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, ROOT } from '../e2e/support/server';
-import { type LoadResult, record } from './lib';
+import { type LoadResult, record, tpcb } from './lib';
 
 const URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -314,18 +314,6 @@ async function providerPairs(server: Server, schema: string, players: { id: numb
   }
 }
 
-function pgbench(schema: string) {
-  const env = { ...process.env, PGOPTIONS: `-c search_path=${schema}` };
-  const scale = String(CLIENTS);
-  execFileSync('pgbench', ['-i', '-q', '-s', scale, URL], { env, stdio: 'pipe' });
-  const out = execFileSync('pgbench', ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-n', URL], {
-    env,
-    encoding: 'utf8',
-  });
-  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
-  return { tps: Math.round(Number(m?.[1] ?? 0)), scale: Number(scale) };
-}
-
 const ok = (r: LoadResult) => r.p99_ms <= 20 && r.errors === 0 && r.non2xx === 0;
 
 export async function run() {
@@ -352,11 +340,16 @@ export async function run() {
       return;
     }
     const lob = await lobby(server, players[0]!.token);
+    // The yardstick right before (the server idle) and right after (the server stopped) the provider pairs.
+    const yardstick = tpcb({ url: URL, schema: p, clients: CLIENTS, seconds: SECONDS });
+    yardstick.init();
+    yardstick.run();
     const wallet = await providerPairs(server, s, players);
     await server.stop();
     server = null;
-    const tpcb = pgbench(p);
-    const ratio = Math.round((wallet.pairs_per_s / tpcb.tps) * 100) / 100;
+    yardstick.run();
+    const reference = yardstick.result();
+    const ratio = Math.round((wallet.pairs_per_s / reference.tps) * 100) / 100;
     record(
       'casino',
       {
@@ -368,7 +361,7 @@ export async function run() {
         seconds: SECONDS,
         lobby: lob,
         provider_bet_win: wallet,
-        pgbench: tpcb,
+        pgbench: reference,
         ratio,
         targets: { lobby_p99_ms: 20, ratio_to_pgbench: 0.4 },
         pass: {
@@ -383,7 +376,7 @@ export async function run() {
         `guests distinct ${lob.guest_distinct_searches.requests_per_s} req/s p99 ${lob.guest_distinct_searches.p99_ms} ms | ` +
         `player ${lob.player.requests_per_s} req/s p99 ${lob.player.p99_ms} ms (target p99 <= 20 ms) | ` +
         `provider bet+win ${wallet.pairs_per_s} pairs/s (p50 ${wallet.p50_ms} ms, p99 ${wallet.p99_ms} ms, ` +
-        `${wallet.errors} errors) | pgbench TPC-B ${tpcb.tps} tps | ratio ${ratio} (target >= 0.4)`,
+        `${wallet.errors} errors) | pgbench TPC-B ${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}) | ratio ${ratio} (target >= 0.4)`,
     );
   } finally {
     await server?.stop();

@@ -5,11 +5,10 @@
 // Load: 16 clients in 2 worker threads (as pgbench -c 16 -j 2); server: BENCH_SERVERS nodes (default 2, one per
 // core of the benchmark machine; a player always reaches the same node), each with its own pool.
 // BENCH_DATABASE_URL (default: the test PostgreSQL); both run in private schemas that are dropped afterwards.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { record } from './lib';
+import { record, tpcb } from './lib';
 
 // The server's modules are loaded at run time (the bench project does not compile apps/server; see tsconfig).
 type Sql = { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> };
@@ -197,17 +196,6 @@ async function diceOverHttp(schema: string) {
   }
 }
 
-function pgbench(schema: string) {
-  const env = { ...process.env, PGOPTIONS: `-c search_path=${schema}` };
-  execFileSync('pgbench', ['-i', '-q', '-s', String(CLIENTS), DB_URL], { env, stdio: 'pipe' });
-  const out = execFileSync('pgbench', ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-n', DB_URL], {
-    env,
-    encoding: 'utf8',
-  });
-  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
-  return { tps: Math.round(Number(m?.[1] ?? 0)), scale: CLIENTS };
-}
-
 export async function run() {
   const admin = await openPostgres(DB_URL, { poolSize: 1 });
   const o = `bench_o_${randomBytes(4).toString('hex')}`;
@@ -215,9 +203,13 @@ export async function run() {
   await admin.query(`create schema ${o}`);
   await admin.query(`create schema ${p}`);
   try {
+    const yardstick = tpcb({ url: DB_URL, schema: p, clients: CLIENTS, seconds: SECONDS });
+    yardstick.init();
+    yardstick.run();
     const dice = await diceOverHttp(o);
-    const tpcb = pgbench(p);
-    const ratio = Math.round((dice.bets_per_s / tpcb.tps) * 100) / 100;
+    yardstick.run();
+    const reference = yardstick.result();
+    const ratio = Math.round((dice.bets_per_s / reference.tps) * 100) / 100;
     record(
       'originals',
       {
@@ -225,14 +217,14 @@ export async function run() {
         server_nodes: SERVERS,
         seconds: SECONDS,
         dice,
-        pgbench: tpcb,
+        pgbench: reference,
         ratio,
         target_ratio: 0.5,
         pass: ratio >= 0.5 && dice.errors === 0 && dice.ledger_ok,
-        crash_tick_p99: 'not measured: Crash rounds are not built yet',
+        crash_tick_p99: 'see bench/results/crash.json (npm run bench -- crash)',
       },
       `originals: ${dice.bets_per_s} dice bets/s over HTTP, ${SERVERS} server node(s) (p50 ${dice.p50_ms} ms, p99 ${dice.p99_ms} ms, ${dice.errors} errors) | ` +
-        `pgbench TPC-B ${tpcb.tps} tps | ratio ${ratio} (target >= 0.5)`,
+        `pgbench TPC-B ${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}) | ratio ${ratio} (target >= 0.5)`,
     );
   } finally {
     await admin.query(`drop schema ${o} cascade`);

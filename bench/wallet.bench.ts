@@ -2,13 +2,12 @@
 // round in one SQL transaction, as a seamless-wallet round is settled) on PostgreSQL, and pgbench TPC-B on the same
 // server in the same run. Target: wallet pairs/s >= 0.5 x pgbench transactions/s.
 // BENCH_DATABASE_URL (default: the test PostgreSQL); both run in private schemas that are dropped afterwards.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { openPostgres } from '../apps/server/src/db/index';
 import { migrate } from '../apps/server/src/db/migrate';
 import { creditWin, debitBet } from '../apps/server/src/modules/wallet/index';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger';
-import { record } from './lib';
+import { record, tpcb } from './lib';
 
 const URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -83,18 +82,6 @@ async function walletPairs(schema: string) {
   }
 }
 
-function pgbench(schema: string) {
-  const env = { ...process.env, PGOPTIONS: `-c search_path=${schema}` };
-  const scale = String(CLIENTS);
-  execFileSync('pgbench', ['-i', '-q', '-s', scale, URL], { env, stdio: 'pipe' });
-  const out = execFileSync('pgbench', ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-n', URL], {
-    env,
-    encoding: 'utf8',
-  });
-  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
-  return { tps: Math.round(Number(m?.[1] ?? 0)), scale: Number(scale) };
-}
-
 export async function run() {
   const admin = await openPostgres(URL, { poolSize: 1 });
   const w = `bench_w_${randomBytes(4).toString('hex')}`;
@@ -102,9 +89,13 @@ export async function run() {
   await admin.query(`create schema ${w}`);
   await admin.query(`create schema ${p}`);
   try {
+    const yardstick = tpcb({ url: URL, schema: p, clients: CLIENTS, seconds: SECONDS });
+    yardstick.init();
+    yardstick.run();
     const wallet = await walletPairs(w);
-    const tpcb = pgbench(p);
-    const ratio = Math.round((wallet.pairs_per_s / tpcb.tps) * 100) / 100;
+    yardstick.run();
+    const reference = yardstick.result();
+    const ratio = Math.round((wallet.pairs_per_s / reference.tps) * 100) / 100;
     record(
       'wallet',
       {
@@ -112,13 +103,13 @@ export async function run() {
         seconds: SECONDS,
         players: PLAYERS,
         wallet,
-        pgbench: tpcb,
+        pgbench: reference,
         ratio,
         target_ratio: 0.5,
         pass: ratio >= 0.5 && wallet.errors === 0 && wallet.ledger_ok,
       },
       `wallet: ${wallet.pairs_per_s} debit+credit pairs/s (p50 ${wallet.p50_ms} ms, p99 ${wallet.p99_ms} ms, ${wallet.errors} errors) | ` +
-        `pgbench TPC-B ${tpcb.tps} tps | ratio ${ratio} (target >= 0.5)`,
+        `pgbench TPC-B ${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}) | ratio ${ratio} (target >= 0.5)`,
     );
   } finally {
     await admin.query(`drop schema ${w} cascade`);

@@ -7,7 +7,11 @@ export type QueryResult<T> = { rows: T[]; rowCount: number };
 
 /** A handle that runs SQL: the database itself, or one open transaction. Repositories take this. */
 export type Sql = {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * Runs one statement. `name` (hot paths only; one name per text) makes it a prepared statement on PostgreSQL,
+   * parsed and planned once per connection instead of on every call; PGlite ignores it.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(text: string): Promise<void>;
 };
@@ -64,8 +68,8 @@ export async function openPostgres(url: string, opts: { poolSize?: number; searc
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const wrap = (c: { query: pg.Pool['query'] }): Sql => ({
-    query: async <T>(text: string, params?: unknown[]) => {
-      const r = await c.query(text, params);
+    query: async <T>(text: string, params?: unknown[], name?: string) => {
+      const r = await (name ? c.query({ name, text, values: params }) : c.query(text, params));
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     exec: async (text: string) => {

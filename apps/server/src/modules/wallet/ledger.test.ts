@@ -258,6 +258,68 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, ()
     });
   });
 
+  it('a replay answers the first result even when the balance could no longer pay it, and moves nothing', async () => {
+    const u = await newPlayer();
+    await fund(u, 1_000);
+    const bet = () =>
+      db.transaction((tx) =>
+        wallet.debitBet(tx, { tenantId, userId: u, amount: 1_000, idempotencyKey: `drain:${u}`, reference: 'r' }),
+      );
+    const win = () =>
+      db.transaction((tx) =>
+        wallet.creditWin(tx, { tenantId, userId: u, amount: 300, idempotencyKey: `pay:${u}`, reference: 'r' }),
+      );
+    const first = await bet();
+    expect(first.balance.cash).toBe(0);
+    // The wallet is empty now: the same stake again is a replay, not "insufficient funds".
+    expect(await bet()).toEqual({ ...first, replayed: true });
+    const paid = await win();
+    // A credit replayed: its balance change is undone in the same statement, the first answer comes back.
+    expect(await win()).toEqual({ ...paid, replayed: true });
+    expect((await wallet.getBalance(db, { tenantId, userId: u })).cash).toBe(300);
+    const { rows } = await db.query<{ n: number }>(
+      'select count(*)::int as n from ledger_transactions where tenant_id = $1 and user_id = $2',
+      [tenantId, u],
+    );
+    expect(rows[0]!.n).toBe(3);
+    expect((await checkLedger(db, tenantId)).ok).toBe(true);
+  });
+
+  it('players, tenants, accounts and transactions with money records are never deleted', async () => {
+    const u = await newPlayer();
+    await fund(u, 100);
+    await expect(db.query('delete from users where tenant_id = $1 and id = $2', [tenantId, u])).rejects.toThrow(
+      /never deleted/,
+    );
+    await expect(db.query('delete from tenants where id = $1', [tenantId])).rejects.toThrow(/never deleted/);
+    await expect(
+      db.query('delete from ledger_accounts where tenant_id = $1 and user_id = $2', [tenantId, u]),
+    ).rejects.toThrow(/never deleted/);
+    await expect(
+      db.query('delete from ledger_transactions where tenant_id = $1 and user_id = $2', [tenantId, u]),
+    ).rejects.toThrow(/never deleted/);
+    expect((await wallet.getBalance(db, { tenantId, userId: u })).cash).toBe(100);
+  });
+
+  it('reconciliation reports an entry whose account or transaction is missing', async () => {
+    await db
+      .transaction(async (tx) => {
+        await tx.query(
+          `insert into ledger_entries (transaction_id, account_id, amount) values (
+          (select id from ledger_transactions where tenant_id = $1 order by id limit 1), -1, 1)`,
+          [tenantId],
+        );
+        const report = await checkLedger(tx, tenantId);
+        expect(report.ok).toBe(false);
+        expect(report.problems).toContainEqual(expect.objectContaining({ kind: 'orphan_entry', account_id: -1 }));
+        throw new Error('rollback');
+      })
+      .catch((e) => {
+        if ((e as Error).message !== 'rollback') throw e;
+      });
+    expect((await checkLedger(db, tenantId)).ok).toBe(true);
+  });
+
   it('ledger entries are append-only', async () => {
     await expect(db.query('update ledger_entries set amount = amount + 1')).rejects.toThrow(/append-only/);
     await expect(db.query('delete from ledger_entries')).rejects.toThrow(/append-only/);

@@ -110,7 +110,7 @@ function validate(p: Posting) {
 }
 
 type PostRow = {
-  status: 'ok' | 'replay' | 'conflict' | 'insufficient';
+  status: 'ok' | 'replay' | 'insufficient';
   tx_id: number | null;
   result: Omit<MoneyResult, 'replayed'> | null;
   stored_hash: string | null;
@@ -124,9 +124,9 @@ export function ledgerError(err: unknown): unknown {
   return err;
 }
 
-async function call(sql: Sql, text: string, params: unknown[]): Promise<PostRow> {
+async function call(sql: Sql, text: string, params: unknown[], name: string): Promise<PostRow> {
   try {
-    const { rows } = await sql.query<PostRow>(text, params);
+    const { rows } = await sql.query<PostRow>(text, params, name);
     return rows[0]!;
   } catch (err) {
     throw ledgerError(err);
@@ -147,41 +147,48 @@ function answer(row: PostRow, hash: string): MoneyResult {
 const POST_SQL = `select status, tx_id, result, stored_hash from ledger_post($1::bigint, $2::bigint, $3::text, $4::text,
   $5::text, $6::text, $7::jsonb, $8::bigint, $9::jsonb, $10::bigint[], $11::text[], $12::bigint[], $13::bigint)`;
 
-/** ledger_post in one round trip: claim (unless txId: already claimed), balance changes, entries, stored answer. */
-function postOnce(sql: Sql, p: Posting, hash: string, txId: number | null): Promise<PostRow> {
-  return call(sql, POST_SQL, [
-    p.tenantId,
-    p.userId,
-    p.type,
-    p.reference,
-    p.idempotencyKey,
-    hash,
-    JSON.stringify(p.metadata ?? {}),
-    p.reversesId ?? null,
-    JSON.stringify(p.extra ?? {}),
-    p.legs.map((l) => ('user' in l.account ? l.account.user : null)),
-    p.legs.map((l) => ('user' in l.account ? l.account.kind : l.account.system)),
-    p.legs.map((l) => l.amount),
-    txId,
-  ]);
+/** ledger_post in one round trip: balance changes, the transaction row with its answer (or a replay), entries. */
+function postOnce(sql: Sql, p: Posting, hash: string): Promise<PostRow> {
+  return call(
+    sql,
+    POST_SQL,
+    [
+      p.tenantId,
+      p.userId,
+      p.type,
+      p.reference,
+      p.idempotencyKey,
+      hash,
+      JSON.stringify(p.metadata ?? {}),
+      p.reversesId ?? null,
+      JSON.stringify(p.extra ?? {}),
+      p.legs.map((l) => ('user' in l.account ? l.account.user : null)),
+      p.legs.map((l) => ('user' in l.account ? l.account.kind : l.account.system)),
+      p.legs.map((l) => l.amount),
+      null,
+    ],
+    'ledger_post',
+  );
 }
 
 /**
  * Records one double-entry movement inside the caller's SQL transaction, in one round trip (the PL/pgSQL function
- * ledger_post): claims the idempotency key, applies each player balance change as one conditional UPDATE (throws
- * InsufficientFunds, 402, when it would go below zero), appends the entries and stores the answer for replays. On
- * any throw the caller's transaction must roll back (Db.transaction does), so nothing is ever half-applied.
+ * ledger_post, migration 20261124000000_ledger_throughput.sql): applies each player balance change as one
+ * conditional UPDATE (throws InsufficientFunds, 402, when it would go below zero), writes the transaction row with
+ * its answer under the idempotency key (a replay undoes its balance changes and answers the first result) and
+ * appends the entries. On any throw the caller's transaction must roll back (Db.transaction does), so nothing is
+ * ever half-applied.
  */
 export async function post(sql: Sql, p: Posting): Promise<MoneyResult> {
   validate(p);
   const hash = requestHash(p);
-  const row = await postOnce(sql, p, hash, null);
+  const row = await postOnce(sql, p, hash);
   if (row.status !== 'insufficient') return answer(row, hash);
   if (!p.fallbackLegs) throw new InsufficientFunds();
-  // The first attempt changed nothing but the claim (its UPDATE matched no row): book the fallback under it.
+  // The first attempt wrote nothing (its UPDATE matched no row and the key is unknown): book the fallback instead.
   const legs = await p.fallbackLegs(sql);
   validate({ ...p, legs });
-  const again = await postOnce(sql, { ...p, legs }, hash, row.tx_id);
+  const again = await postOnce(sql, { ...p, legs }, hash);
   if (again.status === 'insufficient') throw new InsufficientFunds();
   return answer(again, hash);
 }
@@ -233,6 +240,7 @@ export async function debitStake(
       o.counterparty,
       o.amount,
     ],
+    'ledger_debit_bet',
   );
   if (row.status === 'insufficient') throw new InsufficientFunds();
   return answer(row, hash) as MoneyResult & { debited: { cash: number; bonus: number } };
@@ -312,11 +320,16 @@ export async function readBalance(sql: Sql, tenantId: number, userId: number): P
 export type LedgerProblem =
   | { kind: 'unbalanced_transaction'; transaction_id: number; sum: number }
   | { kind: 'balance_mismatch'; account_id: number; stored: number; entries: number }
-  | { kind: 'empty_transaction'; transaction_id: number };
+  | { kind: 'empty_transaction'; transaction_id: number }
+  /** An entry whose transaction or account row is missing (the ledger keeps these by rule, not by foreign key). */
+  | { kind: 'orphan_entry'; entry_id: number; transaction_id: number; account_id: number }
+  /** A player account whose player row is missing. */
+  | { kind: 'orphan_account'; account_id: number; user_id: number };
 
 /**
- * Reconciliation (ops ledger:check): every transaction sums to zero and has entries; every player account's
- * stored balance equals the sum of its entries. Also returns the system accounts' balances (sum of entries).
+ * Reconciliation (ops ledger:check): every transaction sums to zero and has entries; every entry belongs to an
+ * existing transaction and account; every player account's stored balance equals the sum of its entries. Also
+ * returns the system accounts' balances (sum of entries).
  */
 export async function checkLedger(sql: Sql, tenantId?: number) {
   const t = tenantId ?? null;
@@ -333,6 +346,24 @@ export async function checkLedger(sql: Sql, tenantId?: number) {
           on s.account_id = a.id
       where a.user_id is not null and ($1::bigint is null or a.tenant_id = $1)
         and a.balance <> coalesce(s.total, 0)`,
+    [t],
+  );
+  // With a tenant: the entries of its transactions (an entry pointing at no transaction belongs to no tenant, so
+  // only the whole-ledger check, without a tenant, can see those).
+  const orphans = await sql.query<{ id: number; transaction_id: number; account_id: number }>(
+    `select e.id, e.transaction_id, e.account_id from ledger_entries e
+        left join ledger_transactions t on t.id = e.transaction_id
+        left join ledger_accounts a on a.id = e.account_id
+      where (t.id is null or a.id is null or a.tenant_id <> t.tenant_id)
+        and ($1::bigint is null or t.tenant_id = $1)
+      order by e.id limit 1000`,
+    [t],
+  );
+  const lostAccounts = await sql.query<{ id: number; user_id: number }>(
+    `select a.id, a.user_id from ledger_accounts a
+        left join users u on u.tenant_id = a.tenant_id and u.id = a.user_id
+      where a.user_id is not null and u.id is null and ($1::bigint is null or a.tenant_id = $1)
+      order by a.id limit 1000`,
     [t],
   );
   const totals = await sql.query<{ tenant_id: number; kind: string; total: number }>(
@@ -354,6 +385,11 @@ export async function checkLedger(sql: Sql, tenantId?: number) {
         ? ({ kind: 'empty_transaction', transaction_id: r.id } as const)
         : ({ kind: 'unbalanced_transaction', transaction_id: r.id, sum: Number(r.sum) } as const),
     ),
+    ...orphans.rows.map(
+      (r) =>
+        ({ kind: 'orphan_entry', entry_id: r.id, transaction_id: r.transaction_id, account_id: r.account_id }) as const,
+    ),
+    ...lostAccounts.rows.map((r) => ({ kind: 'orphan_account', account_id: r.id, user_id: r.user_id }) as const),
     ...mismatched.rows.map(
       (r) => ({ kind: 'balance_mismatch', account_id: r.id, stored: r.stored, entries: Number(r.entries) }) as const,
     ),
