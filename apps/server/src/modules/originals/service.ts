@@ -256,23 +256,27 @@ async function placeBetNow(db: Db, o: PlaceBet, parse: <P>(game: GameCode, param
     const head = { game: o.game, amount, ...settled.result, win: payout > 0, payout, multiplier };
     let row: PlaceRow;
     try {
-      const { rows } = await db.query<PlaceRow>(PLACE_SQL, [
-        o.tenantId,
-        o.userId,
-        o.idempotencyKey,
-        hash,
-        o.game,
-        pair.id,
-        nonce,
-        amount,
-        payout,
-        settled.multiplierE4,
-        JSON.stringify(params),
-        JSON.stringify(settled.result),
-        JSON.stringify({ ...head, fairness }),
-        JSON.stringify(settledRoundEventBase({ ...w, game: o.game })),
-        JSON.stringify(settled.multiplierE4 / 10_000),
-      ]);
+      const { rows } = await db.query<PlaceRow>(
+        PLACE_SQL,
+        [
+          o.tenantId,
+          o.userId,
+          o.idempotencyKey,
+          hash,
+          o.game,
+          pair.id,
+          nonce,
+          amount,
+          payout,
+          settled.multiplierE4,
+          JSON.stringify(params),
+          JSON.stringify(settled.result),
+          JSON.stringify({ ...head, fairness }),
+          JSON.stringify(settledRoundEventBase({ ...w, game: o.game })),
+          JSON.stringify(settled.multiplierE4 / 10_000),
+        ],
+        'originals_place_bet',
+      );
       row = rows[0]!;
     } catch (err) {
       throw wallet.ledgerError(err);

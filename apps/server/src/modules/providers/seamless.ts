@@ -233,6 +233,96 @@ function moveWin(
   });
 }
 
+/** What casino_bet_call / casino_win_call answer (migration 20261124010000_casino_one_statement.sql). */
+type MoneyCall = {
+  status: 'no_session' | 'player_mismatch' | 'provider_off' | 'replay' | 'ok';
+  user_id: number | null;
+  bonus_allowed: boolean | null;
+  prior: Prior | null;
+  result: { transaction_id: number; balance: Partial<wallet.Balance> } | null;
+};
+
+const BET_CALL_SQL = `select status, user_id, bonus_allowed, prior, result
+  from casino_bet_call($1, $2, $3, $4, $5, $6, $7, $8)`;
+const WIN_CALL_SQL = `select status, user_id, bonus_allowed, prior, result
+  from casino_win_call($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+
+/**
+ * A bet or win in ONE statement (no BEGIN/COMMIT: a statement is atomic). The plain success (money moved) and the
+ * answers that write nothing are answered here; a refusal that must be recorded with its claim (SR410) and a stake
+ * that does not fit (SR402) left nothing behind, and are done again by the transactional path, which records them.
+ */
+async function oneStatement(
+  ctx: SeamlessContext,
+  text: string,
+  params: unknown[],
+  name: string,
+  c: { kind: 'bet' | 'win'; txId: string; roundId: string; amount: number },
+  fallback: () => Promise<WalletResult>,
+): Promise<WalletResult> {
+  let o: MoneyCall;
+  try {
+    o = (await ctx.db.query<MoneyCall>(text, params, name)).rows[0]!;
+  } catch (e) {
+    const code = (e as { code?: string } | null)?.code;
+    if (code === 'SR410' || code === 'SR402') return fallback();
+    throw wallet.ledgerError(e);
+  }
+  if (o.status === 'no_session') return err('SESSION_NOT_FOUND');
+  if (o.status === 'player_mismatch') return err('PLAYER_MISMATCH');
+  if (o.status === 'provider_off') return err('PLAYER_BLOCKED');
+  const bonusAllowed = o.bonus_allowed === true;
+  if (o.status === 'replay') return replayOf(ctx.db, ctx, o.prior, { ...c, userId: o.user_id! });
+  const r = o.result!;
+  return okAnswer(
+    { transaction_id: r.transaction_id, balance: { cash: 0, bonus: 0, pending: 0, ...r.balance }, replayed: false },
+    bonusAllowed,
+  );
+}
+
+/** A stake: one statement (casino_bet_call); refusals and shortfalls through betInTransaction. */
+function bet(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' }>): Promise<WalletResult> {
+  return oneStatement(
+    ctx,
+    BET_CALL_SQL,
+    [
+      ctx.tenantId,
+      ctx.provider.id,
+      ctx.provider.code,
+      hashSessionToken(a.sessionToken),
+      a.playerId,
+      a.txId,
+      a.roundId,
+      a.amount,
+    ],
+    'casino_bet_call',
+    { kind: 'bet', txId: a.txId, roundId: a.roundId, amount: a.amount },
+    () => betInTransaction(ctx, a),
+  );
+}
+
+/** A win: one statement (casino_win_call); refusals and wins of 0 through winInTransaction. */
+function win(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'win' }>): Promise<WalletResult> {
+  return oneStatement(
+    ctx,
+    WIN_CALL_SQL,
+    [
+      ctx.tenantId,
+      ctx.provider.id,
+      ctx.provider.code,
+      hashSessionToken(a.sessionToken),
+      a.playerId,
+      a.txId,
+      a.roundId,
+      a.amount,
+      a.roundClosed,
+    ],
+    'casino_win_call',
+    { kind: 'win', txId: a.txId, roundId: a.roundId, amount: a.amount },
+    () => winInTransaction(ctx, a),
+  );
+}
+
 type BetOpen = {
   status:
     | 'no_session'
@@ -261,7 +351,7 @@ const BET_REFUSALS: Partial<Record<BetOpen['status'], WalletErrorCode>> = {
  * A stake. One transaction: casino_bet_open (session, claim of the transaction id, player checks, round lock, the
  * player's total_bet, the casino.bet event; migration 20261123060000), the wallet's debit, the stored answer.
  */
-async function bet(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' }>): Promise<WalletResult> {
+async function betInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' }>): Promise<WalletResult> {
   const claimOf = { kind: 'bet' as const, roundId: a.roundId, amount: a.amount };
   let userId = 0;
   let bonusAllowed = false;
@@ -280,6 +370,7 @@ async function bet(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' }>
           a.roundId,
           a.amount,
         ],
+        'casino_bet_open',
       );
       const o = rows[0]!;
       if (o.status === 'no_session') return err('SESSION_NOT_FOUND');
@@ -346,7 +437,7 @@ const WIN_REFUSALS: Partial<Record<WinOpen['status'], WalletErrorCode>> = {
  * claim, round lock, the cap read fresh from the provider row, the round's totals and events), then the wallet's
  * credit, whose stored answer is the answer (a win of 0 moves nothing: its answer is stored here).
  */
-async function win(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'win' }>): Promise<WalletResult> {
+async function winInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'win' }>): Promise<WalletResult> {
   return ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<WinOpen>(
       `select status, user_id, bonus_allowed, prior, round_game_id, cap
@@ -362,6 +453,7 @@ async function win(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'win' }>
         a.amount,
         a.roundClosed,
       ],
+      'casino_win_open',
     );
     const o = rows[0]!;
     if (o.status === 'no_session') return err('SESSION_NOT_FOUND');

@@ -121,6 +121,7 @@ export function ledgerError(err: unknown): unknown {
   const code = (err as { code?: string } | null)?.code;
   if (code === 'SR402') return new InsufficientFunds();
   if (code === 'SR404') return new AppError('not_found', 'no such player account');
+  if (code === 'SR409') return new AppError('conflict', IDEMPOTENCY_CONFLICT);
   return err;
 }
 
