@@ -203,10 +203,10 @@ const PLACE_SQL = `select status, bet_id, balance, response, stored_hash, pair_i
 
 /**
  * One bet of an instant game in ONE statement (no explicit transaction): the fairness package draws the outcome
- * for the player's pair at its next nonce, then originals_place_bet (migration 20261123040000_hot_path.sql) claims
- * the Idempotency-Key, takes that nonce with a conditional UPDATE, records the bet, debits the stake and credits the
- * win through the wallet's ledger functions, records the settled-round events and stores the answer: all of it or
- * nothing. When the nonce moved on meanwhile (another bet of the player, a rotation) nothing is written and the bet
+ * for the player's pair at its next nonce, then originals_place_bet (migration 20261124020000_bet_rows.sql) takes
+ * that nonce with a conditional UPDATE, records the bet, debits the stake and credits the win through the wallet's
+ * ledger functions, records the settled-round events and, last, the Idempotency-Key with the answer: all of it or
+ * nothing (a key used before undoes the statement, SR200, and the stored answer is returned). When the nonce moved on meanwhile (another bet of the player, a rotation) nothing is written and the bet
  * is drawn again on the current pair.
  */
 export async function placeBet(db: Db, o: PlaceBet, parse: <P>(game: GameCode, params: unknown) => P) {
@@ -279,7 +279,25 @@ async function placeBetNow(db: Db, o: PlaceBet, parse: <P>(game: GameCode, param
       );
       row = rows[0]!;
     } catch (err) {
-      throw wallet.ledgerError(err);
+      // SR200: the Idempotency-Key was used before; the statement was undone, the stored answer is the answer.
+      if ((err as { code?: string } | null)?.code !== 'SR200') throw wallet.ledgerError(err);
+      const { rows } = await db.query<{ request_hash: string; response: unknown }>(
+        `select request_hash, response from originals_requests
+          where tenant_id = $1 and user_id = $2 and idempotency_key = $3`,
+        [o.tenantId, o.userId, o.idempotencyKey],
+      );
+      row = {
+        status: 'replay',
+        bet_id: null,
+        balance: null,
+        response: rows[0]?.response ?? null,
+        stored_hash: rows[0]?.request_hash ?? null,
+        pair_id: null,
+        pair_server_seed: null,
+        pair_server_seed_hash: null,
+        pair_client_seed: null,
+        pair_nonce: null,
+      };
     }
     if (row.status === 'ok') {
       rememberPair(w, { ...pair, nonce: nonce + 1 });
