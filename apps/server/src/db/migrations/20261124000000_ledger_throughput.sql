@@ -93,8 +93,6 @@ begin
   end if;
   if cardinality(array_remove(p_users, null)) = 1 then
     -- The common movement (one player leg): the balance change and the player's balances in one statement.
-    -- (Folding the transaction row and the entries into the same statement as data-modifying CTEs measured
-    -- slower: about 2,000 against 2,600 pairs/s.)
     v_i := array_position(p_users, (array_remove(p_users, null))[1]);
     with u as (
       update ledger_accounts set balance = balance + p_amounts[v_i], updated_at = now()
@@ -130,16 +128,26 @@ begin
       return;
     end if;
     if v_sys is not null then
-      -- The most common movement of all (a player and a system account): the row, then the two entries in leg
-      -- order, each statement as plain as it gets.
-      insert into ledger_transactions (tenant_id, user_id, type, reference, idempotency_key, request_hash,
-          result, metadata, reverses_id)
-        values (p_tenant, p_user, p_type, p_reference, p_key, p_hash,
-          coalesce(p_extra, '{}') || jsonb_build_object('balance', v_bal), coalesce(p_metadata, '{}'),
-          p_reverses)
-        on conflict (tenant_id, idempotency_key) do nothing
-        returning id, ledger_transactions.result || jsonb_build_object('transaction_id', id) into tx_id, result;
+      -- The most common movement of all (a player and a system account): the transaction row and its two entries
+      -- in one statement (no entries when the key exists).
+      with t as (
+        insert into ledger_transactions (tenant_id, user_id, type, reference, idempotency_key, request_hash,
+            result, metadata, reverses_id)
+          values (p_tenant, p_user, p_type, p_reference, p_key, p_hash,
+            coalesce(p_extra, '{}') || jsonb_build_object('balance', v_bal), coalesce(p_metadata, '{}'),
+            p_reverses)
+          on conflict (tenant_id, idempotency_key) do nothing
+          returning ledger_transactions.id, ledger_transactions.result),
+      e as (
+        insert into ledger_entries (transaction_id, account_id, amount, balance_after)
+          select t.id, x.acc, x.amt, x.bal from t, (values
+              (1, case when v_i = 1 then v_id else v_sys end, p_amounts[1], case when v_i = 1 then v_balance end),
+              (2, case when v_i = 2 then v_id else v_sys end, p_amounts[2], case when v_i = 2 then v_balance end))
+              as x(n, acc, amt, bal)
+            order by x.n)
+      select t.id, t.result || jsonb_build_object('transaction_id', t.id) into tx_id, result from t;
       if tx_id is null then
+        -- The key exists (a replay): undo the balance change, on the row this transaction holds locked.
         update ledger_accounts set balance = balance - p_amounts[v_i] where id = v_id;
         select t.id, t.result || jsonb_build_object('transaction_id', t.id), t.request_hash
           into tx_id, result, stored_hash
@@ -147,10 +155,6 @@ begin
         status := 'replay';
         return;
       end if;
-      insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-        values (tx_id, case when v_i = 1 then v_id else v_sys end, p_amounts[1],
-            case when v_i = 1 then v_balance end),
-          (tx_id, case when v_i = 2 then v_id else v_sys end, p_amounts[2], case when v_i = 2 then v_balance end);
       status := 'ok';
       return;
     end if;
