@@ -62,25 +62,28 @@ declare
   v_ref text;
   v_base jsonb;
   v_hash text;
+  v_recorded int;
 begin
-
   -- The seed-pair row lock makes a player's bets take turns; a bet that waited finds the nonce taken. Then (and
-  -- for an unknown or rotated pair) nothing is kept: the claim is withdrawn and the current pair answered.
-  update originals_seed_pairs set nonce = nonce + 1
-    where id = p_pair and tenant_id = p_tenant and user_id = p_user and nonce = p_nonce and active;
-  if not found then
+  -- for an unknown or rotated pair) nothing is kept and the current pair is answered. The nonce step and the bet
+  -- row are one statement.
+  with pair as (
+    update originals_seed_pairs set nonce = nonce + 1
+      where id = p_pair and tenant_id = p_tenant and user_id = p_user and nonce = p_nonce and active
+      returning id)
+  insert into originals_bets (tenant_id, user_id, game, seed_pair_id, nonce, amount, payout, multiplier_e4, params,
+      outcome, status, settled_at)
+    select p_tenant, p_user, p_game, pair.id, p_nonce, p_amount, p_payout, p_multiplier_e4, p_params, p_outcome,
+        'settled', now()
+      from pair
+    returning id into bet_id;
+  if bet_id is null then
     select p.id, p.server_seed, p.server_seed_hash, p.client_seed, p.nonce
       into pair_id, pair_server_seed, pair_server_seed_hash, pair_client_seed, pair_nonce
       from originals_seed_pairs p where p.tenant_id = p_tenant and p.user_id = p_user and p.active;
     status := case when pair_id is null then 'no_pair' else 'stale' end;
     return;
   end if;
-
-  insert into originals_bets (tenant_id, user_id, game, seed_pair_id, nonce, amount, payout, multiplier_e4, params,
-      outcome, status, settled_at)
-    values (p_tenant, p_user, p_game, p_pair, p_nonce, p_amount, p_payout, p_multiplier_e4, p_params, p_outcome,
-      'settled', now())
-    returning id into bet_id;
 
   -- Money through the wallet's functions, with the keys, references and request hashes its JS API would use.
   v_ref := 'originals:' || p_game || ':' || bet_id;
@@ -108,11 +111,14 @@ begin
   end if;
   balance := (r.result -> 'balance' ->> 'cash')::bigint + (r.result -> 'balance' ->> 'bonus')::bigint;
 
-  -- The settled-round events and total_bet, exactly as originals/events.ts recordSettledRound writes them. Casino
-  -- round: the same statement finds the game in the catalog, records the closed round (the bet history line,
-  -- GET wallet/bets) and the player's recent game, and puts the catalog's game id into the events.
+  -- One statement for the rest: the settled-round events and total_bet, exactly as originals/events.ts
+  -- recordSettledRound writes them; the casino round (the catalog's game, the closed round of the bet history,
+  -- GET wallet/bets, and the player's recent game, the catalog's game id in the events); and last the request
+  -- record with its answer. Its key already there means a repeat: the whole statement is undone (nonce, bet,
+  -- money, events) and the caller answers the stored response.
   v_base := p_event || jsonb_build_object('round_id', p_game || ':' || bet_id,
     'transaction', 'originals:bet:' || bet_id);
+  response := p_body || jsonb_build_object('id', bet_id, 'balance', balance);
   with g as (
     select x.id, x.provider_id from games x
       join game_providers p on p.tenant_id = x.tenant_id and p.id = x.provider_id
@@ -125,23 +131,24 @@ begin
   ), rec as (
     insert into game_recents (tenant_id, user_id, game_id) select p_tenant, p_user, g.id from g
       on conflict (tenant_id, user_id, game_id) do update set played_at = now()
+  ), ev as (
+    insert into domain_events (tenant_id, user_id, type, payload)
+      select p_tenant, p_user, e.t, e.p || jsonb_build_object('game_id', (select g.id from g)) from (values
+          (1, 'casino.bet', v_base || jsonb_build_object('amount', p_amount)),
+          (2, 'casino.win', case when p_payout > 0 then v_base || jsonb_build_object('amount', p_payout) end),
+          (3, 'casino.round_settled', v_base || jsonb_build_object('bet', p_amount, 'win', p_payout,
+            'multiplier', p_multiplier))) as e(n, t, p)
+        where e.p is not null order by e.n
+  ), tb as (
+    update users set total_bet = total_bet + p_amount where tenant_id = p_tenant and id = p_user
+  ), rq as (
+    insert into originals_requests (tenant_id, user_id, idempotency_key, request_hash, response)
+      values (p_tenant, p_user, p_key, p_request_hash, response)
+      on conflict do nothing
+      returning 1
   )
-  insert into domain_events (tenant_id, user_id, type, payload)
-    select p_tenant, p_user, e.t, e.p || jsonb_build_object('game_id', (select g.id from g)) from (values
-        (1, 'casino.bet', v_base || jsonb_build_object('amount', p_amount)),
-        (2, 'casino.win', case when p_payout > 0 then v_base || jsonb_build_object('amount', p_payout) end),
-        (3, 'casino.round_settled', v_base || jsonb_build_object('bet', p_amount, 'win', p_payout,
-          'multiplier', p_multiplier))) as e(n, t, p)
-      where e.p is not null order by e.n;
-  update users set total_bet = total_bet + p_amount where tenant_id = p_tenant and id = p_user;
-
-  -- The request record, written once with its answer. Its key already there means a repeat: the whole statement
-  -- is undone (nonce, bet, money, events) and the caller answers the stored response.
-  response := p_body || jsonb_build_object('id', bet_id, 'balance', balance);
-  insert into originals_requests (tenant_id, user_id, idempotency_key, request_hash, response)
-    values (p_tenant, p_user, p_key, p_request_hash, response)
-    on conflict do nothing;
-  if not found then
+  select count(*) into v_recorded from rq;
+  if v_recorded = 0 then
     raise exception 'idempotency key % was used before', p_key using errcode = 'SR200';
   end if;
   status := 'ok';
