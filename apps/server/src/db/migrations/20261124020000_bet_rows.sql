@@ -44,6 +44,10 @@ alter table originals_seed_pairs
   alter column server_seed_hash type sorte_hex64,
   alter column client_seed type sorte_client_seed;
 
+-- 4. An index nobody reads: originals_bets_recent (tenant, id) was never used by a query (every read of bets is a
+--    player's own), but every bet wrote to it.
+drop index originals_bets_recent;
+
 alter table originals_requests drop constraint originals_requests_tenant_id_user_id_fkey;
 alter table originals_bets drop constraint originals_bets_tenant_id_user_id_fkey;
 alter table casino_rounds drop constraint casino_rounds_tenant_id_user_id_fkey;
