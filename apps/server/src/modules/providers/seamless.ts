@@ -280,21 +280,24 @@ async function oneStatement(
   );
 }
 
+/** The arguments casino_bet_open / casino_win_open (and the _call functions) start with. */
+const openParams = (ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' | 'win' }>) => [
+  ctx.tenantId,
+  ctx.provider.id,
+  ctx.provider.code,
+  hashSessionToken(a.sessionToken),
+  a.playerId,
+  a.txId,
+  a.roundId,
+  a.amount,
+];
+
 /** A stake: one statement (casino_bet_call); refusals and shortfalls through betInTransaction. */
 function bet(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' }>): Promise<WalletResult> {
   return oneStatement(
     ctx,
     BET_CALL_SQL,
-    [
-      ctx.tenantId,
-      ctx.provider.id,
-      ctx.provider.code,
-      hashSessionToken(a.sessionToken),
-      a.playerId,
-      a.txId,
-      a.roundId,
-      a.amount,
-    ],
+    openParams(ctx, a),
     'casino_bet_call',
     { kind: 'bet', txId: a.txId, roundId: a.roundId, amount: a.amount },
     () => betInTransaction(ctx, a),
@@ -306,17 +309,7 @@ function win(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'win' }>): Pro
   return oneStatement(
     ctx,
     WIN_CALL_SQL,
-    [
-      ctx.tenantId,
-      ctx.provider.id,
-      ctx.provider.code,
-      hashSessionToken(a.sessionToken),
-      a.playerId,
-      a.txId,
-      a.roundId,
-      a.amount,
-      a.roundClosed,
-    ],
+    [...openParams(ctx, a), a.roundClosed],
     'casino_win_call',
     { kind: 'win', txId: a.txId, roundId: a.roundId, amount: a.amount },
     () => winInTransaction(ctx, a),
@@ -360,16 +353,7 @@ async function betInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, {
       const { rows } = await tx.query<BetOpen>(
         `select status, user_id, game_id, game_title, bonus_allowed, prior
           from casino_bet_open($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          ctx.tenantId,
-          ctx.provider.id,
-          ctx.provider.code,
-          hashSessionToken(a.sessionToken),
-          a.playerId,
-          a.txId,
-          a.roundId,
-          a.amount,
-        ],
+        openParams(ctx, a),
         'casino_bet_open',
       );
       const o = rows[0]!;
@@ -442,17 +426,7 @@ async function winInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, {
     const { rows } = await tx.query<WinOpen>(
       `select status, user_id, bonus_allowed, prior, round_game_id, cap
         from casino_win_open($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        ctx.tenantId,
-        ctx.provider.id,
-        ctx.provider.code,
-        hashSessionToken(a.sessionToken),
-        a.playerId,
-        a.txId,
-        a.roundId,
-        a.amount,
-        a.roundClosed,
-      ],
+      [...openParams(ctx, a), a.roundClosed],
       'casino_win_open',
     );
     const o = rows[0]!;
