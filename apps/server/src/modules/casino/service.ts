@@ -124,14 +124,14 @@ function pageBody(list: CatalogGame[], page: number, favs: Set<number> | null): 
 }
 
 /**
- * GET /casinos/games: one page of 24, as JSON text. Pages without any of the player's favourites (every guest's
- * page) come from a per-snapshot string cache (the lobby's hot path); a page with favourites is built from the
+ * GET /casinos/games: one page of 24, as JSON. Pages without any of the player's favourites (every guest's
+ * page) come from a per-snapshot cache of encoded pages (the lobby's hot path); a page with favourites is built from the
  * games' cached JSON.
  */
 export async function listGames(
   d: CasinoDeps,
   o: { tenantId: number; userId: number | null; filter: GameFilter; page: number; url?: string },
-): Promise<string> {
+): Promise<string | Buffer> {
   const snap = await d.catalog.get(o.tenantId);
   const favs = await favSet(d, o.tenantId, o.userId);
   const list = snap.filter(o.filter);
@@ -140,7 +140,7 @@ export async function listGames(
   const key = `${JSON.stringify(o.filter)}|${o.page}`;
   let body = snap.pageCache.get(key);
   if (!body) {
-    body = pageBody(list, o.page, null);
+    body = Buffer.from(pageBody(list, o.page, null));
     if (snap.pageCache.size > 5000) snap.pageCache.clear();
     snap.pageCache.set(key, body);
   }
@@ -158,7 +158,7 @@ export async function listGames(
 export async function cachedListGames(
   d: CasinoDeps,
   o: { tenantId: number; userId: number | null; url: string },
-): Promise<string | null> {
+): Promise<Buffer | null> {
   const hit = (await d.catalog.get(o.tenantId)).urlCache.get(o.url);
   if (!hit) return null;
   const favs = await favSet(d, o.tenantId, o.userId);
