@@ -8,10 +8,11 @@
 //     (target >= 0.4 of it).
 // BENCH_DATABASE_URL (default: the test PostgreSQL); both runs use private schemas that are dropped afterwards.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, ROOT } from '../e2e/support/server';
@@ -34,6 +35,60 @@ const NOUNS = ['Tigre', 'Dragão', 'Fênix', 'Coelho', 'Faraó', 'Pirata', 'Leã
 const ADJS = ['Dourado', 'da Fortuna', 'Selvagem', 'Mágico', 'do Rio', 'Neon', 'Real', 'Sortudo', 'de Fogo', 'Épico'];
 const TERMS = ['tigre', 'dragao', 'fenix', 'coelho', 'farao', 'pirata', 'leao', 'sereia', 'bufalo', 'aguia', 'ouro'];
 const CATEGORIES = ['slots', 'roulette', 'instant'];
+const PROVIDER_THREADS = 2;
+
+/**
+ * One thread of the provider's load: each client plays rounds in a loop (a signed bet, then a signed closing win)
+ * on the thread's players in turn, warm-up first, then the measured window.
+ */
+const PROVIDER_CLIENT_CODE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { createHmac, randomUUID } = require('node:crypto');
+const { port, secret, game, sessions, clients, seconds, warmup, prefix } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+const call = (op, payload) => new Promise((resolve) => {
+  const raw = JSON.stringify(payload);
+  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/providers/aurora/' + op, agent,
+    headers: { host: 'localhost', 'content-type': 'application/json', 'content-length': Buffer.byteLength(raw),
+      'x-signature': createHmac('sha256', secret).update(raw).digest('hex') } }, (res) => {
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (c) => { text += c; });
+    res.on('end', () => {
+      let out = null;
+      try { out = JSON.parse(text); } catch {}
+      resolve(out && out.status === 'OK' ? null : op + ': ' + res.statusCode + ' ' + text.slice(0, 200));
+    });
+  });
+  req.on('error', (e) => resolve(op + ': ' + e.message));
+  req.end(raw);
+});
+let seq = 0;
+const out = { pairs: 0, errors: 0, secs: 0, lat: [], firstErrors: [] };
+const loop = async (deadline, counting) => {
+  while (Date.now() < deadline) {
+    const s = sessions[seq++ % sessions.length];
+    const base = { session_token: s.token, player_id: s.playerId, game_id: game };
+    const round = prefix + '-' + randomUUID();
+    const t0 = performance.now();
+    const bad = (await call('bet', { ...base, transaction_id: 'b-' + round, round_id: round, amount: 100 })) ||
+      (await call('win', { ...base, transaction_id: 'w-' + round, round_id: round, amount: 95, round_closed: true }));
+    if (!counting) continue;
+    if (bad === null) { out.pairs++; out.lat.push(performance.now() - t0); }
+    else { out.errors++; if (out.firstErrors.length < 3) out.firstErrors.push(bad); }
+  }
+};
+(async () => {
+  const w = Date.now() + warmup * 1000;
+  await Promise.all(Array.from({ length: clients }, () => loop(w, false)));
+  const start = Date.now();
+  await Promise.all(Array.from({ length: clients }, () => loop(start + seconds * 1000, true)));
+  out.secs = (Date.now() - start) / 1000;
+  agent.destroy();
+  parentPort.postMessage(out);
+})();
+`;
 
 type Server = { url: string; port: number; env: NodeJS.ProcessEnv; stop(): Promise<void> };
 
@@ -252,52 +307,44 @@ async function providerPairs(server: Server, schema: string, players: { id: numb
       );
       sessions.push({ token, playerId: String(pl.id) });
     }
-    const callback = `${server.url}/api/providers/aurora`;
-    const call = async (op: string, body: Record<string, unknown>) => {
-      const raw = JSON.stringify(body);
-      const res = await fetch(`${callback}/${op}`, {
-        method: 'POST',
-        headers: {
-          host: 'localhost',
-          'content-type': 'application/json',
-          'x-signature': createHmac('sha256', provider.secret).update(raw).digest('hex'),
-        },
-        body: raw,
-      });
-      const out = (await res.json()) as { status: string; error_code?: string };
-      if (out.status !== 'OK') throw new Error(`${op}: ${res.status} ${JSON.stringify(out)}`);
-    };
-    let pairs = 0;
-    let errors = 0;
-    let seq = 0;
-    const firstErrors: string[] = [];
-    const lat: number[] = [];
-    const loop = async (deadline: number, counting: boolean) => {
-      while (Date.now() < deadline) {
-        const s = sessions[seq++ % sessions.length]!;
-        const base = { session_token: s.token, player_id: s.playerId, game_id: game.provider_game_id };
-        const round = randomUUID();
-        const t0 = performance.now();
-        try {
-          await call('bet', { ...base, transaction_id: `b-${round}`, round_id: round, amount: 100 });
-          await call('win', { ...base, transaction_id: `w-${round}`, round_id: round, amount: 95, round_closed: true });
-          if (counting) {
-            pairs++;
-            lat.push(performance.now() - t0);
-          }
-        } catch (e) {
-          errors++;
-          if (firstErrors.length < 3) firstErrors.push(e instanceof Error ? e.message : String(e));
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: CLIENTS }, () => loop(Date.now() + 2_000, false)));
+    // The provider's servers: 16 clients in 2 worker threads on node:http keep-alive connections (as pgbench -c 16
+    // -j 2), each signing its bodies; the load generator's CPU is kept off the measured server's event loop, as
+    // pgbench's client is kept off PostgreSQL's backends.
+    const per = Math.ceil(sessions.length / PROVIDER_THREADS);
     const before = await db.query<{ n: number }>(
       "select count(*)::int as n from casino_rounds where status = 'closed'",
     );
-    const start = Date.now();
-    await Promise.all(Array.from({ length: CLIENTS }, () => loop(start + SECONDS * 1000, true)));
-    const secs = (Date.now() - start) / 1000;
+    const results = await Promise.all(
+      Array.from({ length: PROVIDER_THREADS }, (_, i) => sessions.slice(i * per, (i + 1) * per))
+        .filter((part) => part.length)
+        .map(
+          (part, i) =>
+            new Promise<{ pairs: number; errors: number; secs: number; lat: number[]; firstErrors: string[] }>(
+              (resolve, reject) => {
+                const w = new Worker(PROVIDER_CLIENT_CODE, {
+                  eval: true,
+                  workerData: {
+                    port: server.port,
+                    secret: provider.secret,
+                    game: game.provider_game_id,
+                    sessions: part,
+                    clients: Math.ceil(CLIENTS / PROVIDER_THREADS),
+                    seconds: SECONDS,
+                    warmup: 2,
+                    prefix: `t${i}`,
+                  },
+                });
+                w.once('message', resolve);
+                w.once('error', reject);
+              },
+            ),
+        ),
+    );
+    const pairs = results.reduce((n, r) => n + r.pairs, 0);
+    const errors = results.reduce((n, r) => n + r.errors, 0);
+    const firstErrors = results.flatMap((r) => r.firstErrors).slice(0, 3);
+    const secs = Math.max(...results.map((r) => r.secs));
+    const lat = results.flatMap((r) => r.lat);
     const after = await db.query<{ n: number }>("select count(*)::int as n from casino_rounds where status = 'closed'");
     lat.sort((a, b) => a - b);
     return {
