@@ -30,8 +30,8 @@ export function settledRoundEventBase(o: { userId: number; game: string }) {
 
 /**
  * Records a settled round in the caller's transaction, in ONE statement, as a seamless-wallet provider's round is
- * recorded in modules/providers: the events in the shared domain_events outbox (casino.bet, casino.win,
- * casino.round_settled, with the casino catalog's game_id), the closed casino round (the bet history of GET
+ * recorded in modules/providers: the round's one event in the shared domain_events outbox (casino.round_settled
+ * with the stake, the payout and the casino catalog's game_id), the closed casino round (the bet history of GET
  * wallet/bets), the player's recent game, and the stake in the player's total_bet. Consumers (bet feed, missions,
  * ranking, bonus wagering) and the player's history see Originals exactly as third-party games. A game missing from
  * the catalog leaves game_id null and no round row.
@@ -58,9 +58,9 @@ export async function recordSettledRound(
     game_code: o.game,
     user_id: o.userId,
   };
-  const events: [string, Record<string, unknown>][] = [['casino.bet', { ...base, amount: o.amount }]];
-  if (o.payout > 0) events.push(['casino.win', { ...base, amount: o.payout }]);
-  events.push(['casino.round_settled', { ...base, bet: o.amount, win: o.payout, multiplier: o.multiplierE4 / 10_000 }]);
+  const events: [string, Record<string, unknown>][] = [
+    ['casino.round_settled', { ...base, bet: o.amount, win: o.payout, multiplier: o.multiplierE4 / 10_000 }],
+  ];
   await tx.query(
     `with g as (
         select x.id, x.provider_id from games x

@@ -268,9 +268,8 @@ describe('dice hot path (one statement per bet)', () => {
         game_code: 'dice',
         user_id: p.id,
       };
+      // One event per settled round, with its stake and payout.
       expect(rows).toEqual([
-        { type: 'casino.bet', payload: { ...base, amount: 1000 } },
-        ...(bet.payout > 0 ? [{ type: 'casino.win', payload: { ...base, amount: bet.payout } }] : []),
         {
           type: 'casino.round_settled',
           payload: { ...base, bet: 1000, win: bet.payout, multiplier: bet.multiplier },

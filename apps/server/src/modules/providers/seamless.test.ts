@@ -56,14 +56,20 @@ describe('seamless wallet: conformance kit against the generic adapter', () => {
       "select reason from provider_security_events where provider_code = 'aurora' order by id",
     );
     expect(rows.map((r) => r.reason)).toEqual(expect.arrayContaining(['bad_signature', 'win_over_cap']));
-    // Settled rounds emitted domain events; totalBet grew with each bet.
+    // Every closed round emitted exactly one settled-round event, every refunded one its rollback event, and no
+    // bet or win wrote an event of its own.
     const ev = await app.db.query<{ type: string; n: number }>(
       "select type, count(*)::int as n from domain_events where type like 'casino.%' group by type",
     );
     const types = Object.fromEntries(ev.rows.map((r) => [r.type, r.n]));
-    expect(types['casino.bet']).toBeGreaterThan(30);
-    expect(types['casino.round_settled']).toBeGreaterThan(0);
+    const closed = await app.db.query<{ n: number }>(
+      `select count(*)::int as n from casino_rounds r join game_providers p on p.id = r.provider_id
+        where p.code = 'aurora' and r.status = 'closed'`,
+    );
+    expect(closed.rows[0]!.n).toBeGreaterThan(0);
+    expect(types['casino.round_settled']).toBe(closed.rows[0]!.n);
     expect(types['casino.round_rolled_back']).toBeGreaterThan(0);
+    expect(Object.keys(types).sort()).toEqual(['casino.round_rolled_back', 'casino.round_settled']);
   }, 60_000);
 });
 
@@ -121,11 +127,20 @@ describe('seamless wallet: answers of repeats come from the wallet (no copy stor
     expect(await call('bet', { ...bet, ...t })).toMatchObject({ status: 'ERROR', error_code: 'TRANSACTION_CONFLICT' });
     expect(await call('win', { ...win, ...t })).toMatchObject({ status: 'ERROR', error_code: 'TRANSACTION_CONFLICT' });
     expect(await cashOf(app, b.id)).toBe(5_000);
-    // The round's events were written once.
-    const ev = await app.db.query<{ type: string }>(
-      "select type from domain_events where payload ->> 'round_id' = $1 order by id",
+    // A closing win settles the round; repeated, it settles nothing more: one event, with the round's totals.
+    const close = { ...s, transaction_id: `c-${round}`, round_id: round, amount: 0, round_closed: true };
+    expect(await call('win', close)).toMatchObject({ status: 'OK', balance: 8_850 });
+    expect(await call('win', close)).toMatchObject({ status: 'OK', balance: 8_850 });
+    expect(await call('win', win)).toEqual(firstWin);
+    const ev = await app.db.query<{ type: string; payload: Record<string, unknown> }>(
+      "select type, payload from domain_events where payload ->> 'round_id' = $1 order by id",
       [round],
     );
-    expect(ev.rows.map((r) => r.type)).toEqual(['casino.bet', 'casino.win']);
+    expect(ev.rows).toEqual([
+      {
+        type: 'casino.round_settled',
+        payload: expect.objectContaining({ round_id: round, bet: 700, win: 250, multiplier: 0.36 }),
+      },
+    ]);
   }, 60_000);
 });

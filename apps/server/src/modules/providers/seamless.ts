@@ -342,7 +342,7 @@ const BET_REFUSALS: Partial<Record<BetOpen['status'], WalletErrorCode>> = {
 
 /**
  * A stake. One transaction: casino_bet_open (session, claim of the transaction id, player checks, round lock, the
- * player's total_bet, the casino.bet event; migration 20261123060000), the wallet's debit, the stored answer.
+ * player's total_bet; migration 20261124030000), the wallet's debit, the stored answer.
  */
 async function betInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' }>): Promise<WalletResult> {
   const claimOf = { kind: 'bet' as const, roundId: a.roundId, amount: a.amount };
