@@ -1,3 +1,4 @@
+export * from './casino';
 export * from './errors';
 export * from './field-rules';
 export * from './money';

@@ -1,34 +1,15 @@
-import type { Locale } from '@sorte/contracts';
+import type { CasinoCategory, CasinoGame, CasinoProvider, Locale } from '@sorte/contracts';
 import type { Db } from '../../db/index';
 import { MULTIPLAYER_CODES, ORIGINALS_PROVIDER_CODE, originalsUpToDate, syncOriginals } from './originals';
 import * as repo from './repo';
 
 export const PAGE_SIZE = 24;
 
-/** The Game of spec section 3, plus RTP (percent) and volatility shown to the player. */
-export type GameDto = {
-  id: number;
-  game_id: string;
-  title: string;
-  gamecode: string;
-  providercode: string;
-  provider_name: string;
-  category_slug: string;
-  type: string;
-  has_tables: boolean;
-  only_demo: boolean;
-  demo_allowed: boolean;
-  bonus_allowed: boolean;
-  views: number;
-  image: string;
-  image_mobile: string;
-  hasFavorite: boolean;
-  rtp: number;
-  volatility: repo.GameRow['volatility'];
-};
+/** The Game DTO under the name service.ts imports it by. */
+export type { CasinoGame as GameDto } from '@sorte/contracts';
 
 export type CatalogGame = {
-  dto: GameDto;
+  dto: CasinoGame;
   /** JSON of dto (hasFavorite false), made on first use; reset when dto changes (a view counted here). */
   json: string | null;
   providerId: number;
@@ -39,9 +20,6 @@ export type CatalogGame = {
   sort: number;
   createdAt: number;
 };
-
-export type ProviderDto = { code: string; name: string; logo: string | null; games_count: number };
-export type CategoryDto = { slug: string; name: string; icon: string | null; games_count: number };
 
 /** Lower case without accents: 'Tigre' and 'tigre', 'Faraó' and 'farao' compare equal. */
 export function fold(s: string): string {
@@ -185,13 +163,13 @@ export class CatalogSnapshot {
     return out;
   }
 
-  providersDto(): ProviderDto[] {
+  providersDto(): CasinoProvider[] {
     return this.providers
       .filter((p) => p.games_count > 0)
       .map((p) => ({ code: p.code, name: p.name, logo: p.logo, games_count: p.games_count }));
   }
 
-  categoriesDto(locale: Locale): CategoryDto[] {
+  categoriesDto(locale: Locale): CasinoCategory[] {
     return this.categories
       .filter((c) => c.games_count > 0)
       .map((c) => ({

@@ -1,6 +1,7 @@
+import type { CasinoGame } from '@sorte/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
-import type { Game, Paged } from './types';
+import type { Paged } from './types';
 
 /** POST /games/favorite/{gameId} {action} */
 export function setFavorite(gameId: number, action: 'add' | 'remove'): Promise<{ hasFavorite: boolean }> {
@@ -12,7 +13,7 @@ export const favoritesQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: ['casino', 'favorites'],
     queryFn: ({ pageParam, signal }) =>
-      http.get<Paged<Game>>('/profile/favorites', { query: { page: pageParam }, signal }),
+      http.get<Paged<CasinoGame>>('/profile/favorites', { query: { page: pageParam }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
   });

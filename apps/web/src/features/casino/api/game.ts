@@ -1,13 +1,13 @@
+import type { CasinoGame } from '@sorte/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
-import type { Game } from './types';
 
 /** POST /games/get: one game by its page codes (counts a view). */
 export const gameQueryOptions = (provider: string, game: string, loggedIn: boolean) =>
   queryOptions({
     queryKey: ['casino', 'game', provider, game, loggedIn],
     queryFn: ({ signal }) =>
-      http.post<{ data: Game }>('/games/get', { provider, game }, { signal }).then((r) => r.data),
+      http.post<{ data: CasinoGame }>('/games/get', { provider, game }, { signal }).then((r) => r.data),
     retry: false,
     staleTime: 60_000,
   });
@@ -19,7 +19,7 @@ export const relatedQueryOptions = (gameId: number | undefined) =>
   queryOptions({
     queryKey: ['casino', 'related', gameId],
     queryFn: ({ signal }) =>
-      http.post<{ data: Game[] }>('/games/getRelated', { game_id: gameId }, { signal }).then((r) => r.data),
+      http.post<{ data: CasinoGame[] }>('/games/getRelated', { game_id: gameId }, { signal }).then((r) => r.data),
     enabled: gameId !== undefined,
     staleTime: 60_000,
   });

@@ -1,13 +1,14 @@
+import type { CasinoCategory, CasinoGame, CasinoProvider } from '@sorte/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
 import type { Locale } from '../../../shared/lib/locale';
-import type { Category, Game, Provider, Rail } from './types';
+import type { Rail } from './types';
 
 /** GET /categories */
 export const categoriesQueryOptions = (locale: Locale) =>
   queryOptions({
     queryKey: ['casino', 'categories', locale],
-    queryFn: ({ signal }) => http.get<{ data: Category[] }>('/categories', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => http.get<{ data: CasinoCategory[] }>('/categories', { signal }).then((r) => r.data),
     staleTime: 5 * 60_000,
   });
 export const useCategories = (locale: Locale) => useQuery(categoriesQueryOptions(locale));
@@ -19,7 +20,7 @@ export const useCategories = (locale: Locale) => useQuery(categoriesQueryOptions
 export const providersQueryOptions = () =>
   queryOptions({
     queryKey: ['casino', 'providers'],
-    queryFn: ({ signal }) => http.get<{ data: Provider[] }>('/games/providers', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => http.get<{ data: CasinoProvider[] }>('/games/providers', { signal }).then((r) => r.data),
     staleTime: (q) => ((q.state.data?.length ?? 0) >= 5 ? Number.POSITIVE_INFINITY : 60_000),
   });
 export const useProviders = () => useQuery(providersQueryOptions());
@@ -37,6 +38,6 @@ export const useHomeGames = (locale: Locale, loggedIn: boolean) => useQuery(home
 export const featuredQueryOptions = (loggedIn: boolean) =>
   queryOptions({
     queryKey: ['casino', 'featured', loggedIn],
-    queryFn: ({ signal }) => http.get<{ data: Game[] }>('/featured/games', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => http.get<{ data: CasinoGame[] }>('/featured/games', { signal }).then((r) => r.data),
     staleTime: 60_000,
   });

@@ -1,10 +1,11 @@
+import type { CasinoGame } from '@sorte/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
-import type { Game, GameFilter, Paged } from './types';
+import type { GameFilter, Paged } from './types';
 
 /** GET /casinos/games: one page of 24 for a filter. */
-export function getGames(filter: GameFilter, page: number, signal?: AbortSignal): Promise<Paged<Game>> {
-  return http.get<Paged<Game>>('/casinos/games', {
+export function getGames(filter: GameFilter, page: number, signal?: AbortSignal): Promise<Paged<CasinoGame>> {
+  return http.get<Paged<CasinoGame>>('/casinos/games', {
     query: {
       page,
       searchTerm: filter.searchTerm || undefined,

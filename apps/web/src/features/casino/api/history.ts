@@ -1,12 +1,14 @@
+import type { CasinoGame } from '@sorte/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
-import type { CasinoBet, Game, Paged } from './types';
+import type { CasinoBet, Paged } from './types';
 
 /** GET /games/recent?page= */
 export const recentQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: ['casino', 'recent'],
-    queryFn: ({ pageParam, signal }) => http.get<Paged<Game>>('/games/recent', { query: { page: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      http.get<Paged<CasinoGame>>('/games/recent', { query: { page: pageParam }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
   });

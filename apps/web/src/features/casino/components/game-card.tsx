@@ -1,25 +1,25 @@
+import type { CasinoGame } from '@sorte/contracts';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { cx } from '../../../shared/ui/cx';
 import { LazyImage } from '../../../shared/ui/lazy-image';
-import type { Game } from '../api/types';
 import { useLikesStore } from '../use-likes';
 import { IconHeart, IconHeartFilled, IconStar, IconStarFilled } from './icons';
 
 /** Sorte Originals run on their own in-site pages (/originals/dice); other providers' games on the casino game page. */
 export const ORIGINALS_PROVIDER = 'sorte-originals';
-export const gamePath = (g: Pick<Game, 'providercode' | 'gamecode'>) =>
+export const gamePath = (g: Pick<CasinoGame, 'providercode' | 'gamecode'>) =>
   g.providercode === ORIGINALS_PROVIDER ? `/originals/${g.gamecode}` : `/casino/${g.providercode}/${g.gamecode}`;
 
 const pct = (n: number, locale: string) =>
   n.toLocaleString(locale === 'pt' ? 'pt-BR' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 type Props = {
-  game: Game;
+  game: CasinoGame;
   loggedIn: boolean;
   favorite: boolean;
-  onFavorite?: (game: Game) => void;
+  onFavorite?: (game: CasinoGame) => void;
   onNeedLogin?: () => void;
 };
 

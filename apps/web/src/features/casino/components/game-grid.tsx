@@ -1,3 +1,4 @@
+import type { CasinoGame } from '@sorte/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,7 +7,6 @@ import { localizePath } from '../../../shared/lib/locale';
 import { Button } from '../../../shared/ui/button';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { setFavorite } from '../api/favorites';
-import type { Game } from '../api/types';
 import { GameCard } from './game-card';
 
 /** Favourite toggling shared by every grid: optimistic per card, reconciled by refetching lists that show it. */
@@ -20,8 +20,8 @@ export function useFavoriteToggle() {
     onSettled: () => qc.invalidateQueries({ queryKey: ['casino', 'favorites'] }),
   });
   return {
-    isFavorite: (g: Game) => overrides[g.id] ?? g.hasFavorite,
-    toggle: (g: Game) => m.mutate({ id: g.id, on: !(overrides[g.id] ?? g.hasFavorite) }),
+    isFavorite: (g: CasinoGame) => overrides[g.id] ?? g.hasFavorite,
+    toggle: (g: CasinoGame) => m.mutate({ id: g.id, on: !(overrides[g.id] ?? g.hasFavorite) }),
   };
 }
 
@@ -33,7 +33,7 @@ export function useLoginRedirect() {
 }
 
 type Props = {
-  games: Game[];
+  games: CasinoGame[];
   loggedIn: boolean;
   loading?: boolean;
   hasMore?: boolean;

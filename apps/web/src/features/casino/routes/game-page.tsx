@@ -1,3 +1,4 @@
+import type { CasinoGame } from '@sorte/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,7 +7,6 @@ import { localizePath } from '../../../shared/lib/locale';
 import { useIsLoggedIn } from '../../../shared/lib/session';
 import { Button, buttonClassName, cx, Spinner } from '../../../shared/ui';
 import { getGameUrl, useGame, useRelated } from '../api/game';
-import type { Game } from '../api/types';
 import { CasinoNav } from '../components/casino-nav';
 import { GameGrid, useFavoriteToggle, useLoginRedirect } from '../components/game-grid';
 import {
@@ -191,7 +191,7 @@ function GameIntro({
   launching,
   onOpen,
 }: {
-  game: Game;
+  game: CasinoGame;
   loggedIn: boolean;
   launching: boolean | null;
   onOpen: (demo: boolean) => void;
