@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { freePort, ROOT, type RunningServer, startServer } from '../e2e/support/server';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 import { record } from './lib';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
@@ -46,11 +47,15 @@ async function startOnPostgres(): Promise<RunningServer> {
     DATABASE_URL: url.toString(),
     LOG_LEVEL: 'error',
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 60_000; ; ) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
