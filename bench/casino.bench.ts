@@ -16,6 +16,7 @@ import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, ROOT } from '../e2e/support/server';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 import { type LoadResult, record, tpcb } from './lib';
 
 const URL =
@@ -106,11 +107,15 @@ async function startPgServer(schema: string): Promise<Server> {
     LOG_LEVEL: 'error',
     ORIGINALS_ENGINES: 'off',
   };
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_ARGS, ...SERVER_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -252,7 +257,8 @@ async function lobby(server: Server, token: string) {
       connections: LOBBY_CONNECTIONS,
       duration: SECONDS,
       pipelining: 1,
-      headers: { host: 'localhost', ...headers },
+      // What a browser sends: every one takes gzip (autocannon counts the bytes, it does not inflate them).
+      headers: { host: 'localhost', 'accept-encoding': 'gzip, deflate, br', ...headers },
       requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
     });
     return {

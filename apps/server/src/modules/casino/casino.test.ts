@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerPlayer } from '../../test/accounts';
@@ -73,6 +74,28 @@ describe('catalog', () => {
     expect(p3.data).toHaveLength(10);
     const ids = new Set([...p1.data, ...p3.data].map((g: Game) => g.id));
     expect(ids.size).toBe(34);
+  });
+
+  it('sends a lobby page asked for again gzipped to a browser: the same JSON as the plain page', async () => {
+    const url = '/api/casinos/games?category=slots&page=1&sort=az';
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const plain = await client(app).get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.json().data.length).toBeGreaterThan(0);
+    // The first time a page is asked for it is computed and sent as it is; from then on it is kept, and a client
+    // that takes gzip gets it compressed (the second time: from the page cache; then: from the URL cache).
+    const first = await client(app).get(url.replace('sort=az', 'sort=za'), browser);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    for (let i = 0; i < 3; i++) {
+      const zipped = await client(app).get(url, browser);
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toBe('accept-encoding');
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect((await client(app).get(url)).rawPayload.equals(plain.rawPayload)).toBe(true);
+    }
   });
 
   it('returns every Game field plus RTP and volatility', async () => {

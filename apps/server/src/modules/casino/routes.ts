@@ -104,17 +104,20 @@ export async function casinoRoutes(app: FastifyInstance) {
 
   app.get('/casinos/games', async (req, reply) => {
     const userId = await uid(req);
-    const cached = await casino.cachedListGames(deps, { tenantId: req.tenant.id, userId, url: req.url });
-    if (cached !== null) return reply.type('application/json; charset=utf-8').send(cached);
-    const q = asObj(req.query);
-    const out = await casino.listGames(deps, {
-      tenantId: req.tenant.id,
-      userId,
-      filter: filterOf(q),
-      page: pageOf(q),
-      url: req.url,
-    });
-    return reply.type('application/json; charset=utf-8').send(out);
+    const page =
+      (await casino.cachedListGames(deps, { tenantId: req.tenant.id, userId, url: req.url })) ??
+      (await casino.listGames(deps, {
+        tenantId: req.tenant.id,
+        userId,
+        filter: filterOf(asObj(req.query)),
+        page: pageOf(asObj(req.query)),
+        url: req.url,
+      }));
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (typeof page === 'string') return reply.send(page);
+    const out = casino.pageBytes(page, /\bgzip\b/.test(req.headers['accept-encoding'] ?? ''));
+    if (out.gzip) reply.header('content-encoding', 'gzip');
+    return reply.send(out.bytes);
   });
 
   app.get('/featured/home-games', async (req) =>

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Locale } from '@sorte/contracts';
 import type { Db } from '../../db/index';
 import { AppError, type Localized } from '../../platform/errors';
@@ -6,6 +7,7 @@ import type { Tenant } from '../../platform/tenancy';
 import type { ProviderRegistry } from '../providers/routes';
 import { hashSessionToken } from '../providers/seamless';
 import {
+  type CachedPage,
   type CatalogCache,
   type CatalogGame,
   type CatalogSnapshot,
@@ -124,45 +126,58 @@ function pageBody(list: CatalogGame[], page: number, favs: Set<number> | null): 
 }
 
 /**
- * GET /casinos/games: one page of 24, as JSON. Pages without any of the player's favourites (every guest's
- * page) come from a per-snapshot cache of encoded pages (the lobby's hot path); a page with favourites is built from the
+ * GET /casinos/games: one page of 24, as JSON. Pages without any of the player's favourites (every guest's page)
+ * come from a per-snapshot cache of encoded pages (the lobby's hot path); a page with favourites is built from the
  * games' cached JSON.
  */
 export async function listGames(
   d: CasinoDeps,
   o: { tenantId: number; userId: number | null; filter: GameFilter; page: number; url?: string },
-): Promise<string | Buffer> {
+): Promise<string | CachedPage> {
   const snap = await d.catalog.get(o.tenantId);
   const favs = await favSet(d, o.tenantId, o.userId);
   const list = snap.filter(o.filter);
   const ids = list.slice((o.page - 1) * PAGE_SIZE, o.page * PAGE_SIZE).map((g) => g.dto.id);
   if (favs && ids.some((id) => favs.has(id))) return pageBody(list, o.page, favs);
   const key = `${JSON.stringify(o.filter)}|${o.page}`;
-  let body = snap.pageCache.get(key);
-  if (!body) {
-    body = Buffer.from(pageBody(list, o.page, null));
-    if (snap.pageCache.size > 5000) snap.pageCache.clear();
-    snap.pageCache.set(key, body);
+  let page = snap.pageCache.get(key);
+  if (!page) {
+    // Kept from the second time it is asked for (CatalogSnapshot.admit).
+    page = { body: Buffer.from(pageBody(list, o.page, null)), gzip: null, kept: snap.admit(`p${key}`) };
+    if (page.kept) {
+      if (snap.pageCache.size > 5000) snap.pageCache.clear();
+      snap.pageCache.set(key, page);
+    }
   }
-  if (o.url !== undefined) {
+  if (o.url !== undefined && page.kept && snap.admit(`u${o.url}`)) {
     if (snap.urlCache.size > 5000) snap.urlCache.clear();
-    snap.urlCache.set(o.url, { body, ids });
+    snap.urlCache.set(o.url, { page, ids });
   }
-  return body;
+  return page;
 }
 
 /**
  * The lobby's hot path: a request URL seen before on this catalog snapshot (so already validated) is answered from
- * its cached text, unless the page holds one of the player's favourites (then null: the full path builds it).
+ * its cached page, unless the page holds one of the player's favourites (then null: the full path builds it).
  */
 export async function cachedListGames(
   d: CasinoDeps,
   o: { tenantId: number; userId: number | null; url: string },
-): Promise<Buffer | null> {
+): Promise<CachedPage | null> {
   const hit = (await d.catalog.get(o.tenantId)).urlCache.get(o.url);
   if (!hit) return null;
   const favs = await favSet(d, o.tenantId, o.userId);
-  return favs && hit.ids.some((id) => favs.has(id)) ? null : hit.body;
+  return favs && hit.ids.some((id) => favs.has(id)) ? null : hit.page;
+}
+
+/**
+ * The bytes of a page to send: gzipped (made once, kept with the page) when the client takes gzip and the page is
+ * kept; a page asked for once is sent as it is (compressing it would cost more than the bytes it saves).
+ */
+export function pageBytes(page: CachedPage, acceptsGzip: boolean): { bytes: Buffer; gzip: boolean } {
+  if (!acceptsGzip || !page.kept) return { bytes: page.body, gzip: false };
+  page.gzip ??= gzipSync(page.body, { level: 6 });
+  return { bytes: page.gzip, gzip: true };
 }
 
 export async function listCategories(d: CasinoDeps, tenantId: number, locale: Locale) {
