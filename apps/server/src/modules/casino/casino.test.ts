@@ -96,6 +96,10 @@ describe('catalog', () => {
       expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
       expect((await client(app).get(url)).rawPayload.equals(plain.rawPayload)).toBe(true);
     }
+    // A client that refuses gzip (q=0) gets the plain page.
+    const refused = await client(app).get(url, { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.rawPayload.equals(plain.rawPayload)).toBe(true);
   });
 
   it('returns every Game field plus RTP and volatility', async () => {

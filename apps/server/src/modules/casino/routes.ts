@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index';
 import { type AuthUser, currentUser, findSessionUser, requireUser } from '../../platform/auth';
 import { AppError, type Localized } from '../../platform/errors';
+import { acceptsGzip } from '../../platform/http';
 import { normalizeHost } from '../../platform/tenancy';
 import { providerCallbackRoutes, providerRegistry } from '../providers/routes';
 import { CatalogCache, type GameFilter } from './catalog';
@@ -115,7 +116,7 @@ export async function casinoRoutes(app: FastifyInstance) {
       }));
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     if (typeof page === 'string') return reply.send(page);
-    const out = casino.pageBytes(page, /\bgzip\b/.test(req.headers['accept-encoding'] ?? ''));
+    const out = casino.pageBytes(page, acceptsGzip(req));
     if (out.gzip) reply.header('content-encoding', 'gzip');
     return reply.send(out.bytes);
   });
