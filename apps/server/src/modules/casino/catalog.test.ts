@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogSnapshot, fold, type GameFilter } from './catalog';
+import { CatalogSnapshot, fold, type GameFilter, keepBounded } from './catalog';
 import type { GameRow, ProviderRow } from './repo';
 
 const provider = (id: number, code: string, name: string, enabled = true): ProviderRow => ({
@@ -101,5 +101,19 @@ describe('catalog snapshot search', () => {
     // Games of a disabled provider and disabled games are not in the catalog at all.
     expect(snap.filter({ ...base, searchTerm: 'off studio' })).toEqual([]);
     expect(snap.byId.has(17 + 1)).toBe(false);
+  });
+});
+
+describe('keepBounded', () => {
+  it('drops the oldest entry when full, never the whole cache; a key already there is updated in place', () => {
+    const cache = new Map<string, number>();
+    for (const [i, k] of ['a', 'b', 'c', 'd'].entries()) keepBounded(cache, k, i, 3);
+    expect([...cache.keys()]).toEqual(['b', 'c', 'd']);
+    keepBounded(cache, 'c', 9, 3);
+    expect([...cache.entries()]).toEqual([
+      ['b', 1],
+      ['c', 9],
+      ['d', 3],
+    ]);
   });
 });

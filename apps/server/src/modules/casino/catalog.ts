@@ -146,7 +146,7 @@ export class CatalogSnapshot {
   /** True when `key` was asked for before (its answer may be kept); otherwise remembers it and says false. */
   admit(key: string): boolean {
     if (this.askedOnce.delete(key)) return true;
-    if (this.askedOnce.size >= 20_000) this.askedOnce.clear();
+    if (this.askedOnce.size >= 20_000) this.askedOnce.delete(this.askedOnce.values().next().value as string);
     this.askedOnce.add(key);
     return false;
   }
@@ -179,8 +179,7 @@ export class CatalogSnapshot {
     } else out = this.games.filter(match);
     if (f.sort !== 'default') out = [...out].sort(SORTS[f.sort]);
     if (this.admit(`f${key}`)) {
-      if (this.memo.size > 2000) this.memo.clear();
-      this.memo.set(key, out);
+      keepBounded(this.memo, key, out, 2000);
     }
     return out;
   }
@@ -292,4 +291,14 @@ export class CatalogCache {
     this.entries.set(tenantId, { snapshot, checkedAt: Date.now() });
     return snapshot;
   }
+}
+
+/**
+ * Sets `key` in a cache of at most `max` entries, dropping the oldest entry when full (a Map iterates in insertion
+ * order). Dropping one entry instead of clearing the cache keeps the lobby's hot pages while a stream of one-off
+ * searches passes through.
+ */
+export function keepBounded<K, V>(cache: Map<K, V>, key: K, value: V, max: number): void {
+  if (cache.size >= max && !cache.has(key)) cache.delete(cache.keys().next().value as K);
+  cache.set(key, value);
 }

@@ -14,6 +14,7 @@ import {
   type GameDto,
   type GameFilter,
   gameJson,
+  keepBounded,
   PAGE_SIZE,
 } from './catalog';
 import * as repo from './repo';
@@ -144,15 +145,10 @@ export async function listGames(
   if (!page) {
     // Kept from the second time it is asked for (CatalogSnapshot.admit).
     page = { body: Buffer.from(pageBody(list, o.page, null)), gzip: null, kept: snap.admit(`p${key}`) };
-    if (page.kept) {
-      if (snap.pageCache.size > 5000) snap.pageCache.clear();
-      snap.pageCache.set(key, page);
-    }
+    if (page.kept) keepBounded(snap.pageCache, key, page, 5000);
   }
-  if (o.url !== undefined && page.kept && snap.admit(`u${o.url}`)) {
-    if (snap.urlCache.size > 5000) snap.urlCache.clear();
-    snap.urlCache.set(o.url, { page, ids });
-  }
+  if (o.url !== undefined && page.kept && snap.admit(`u${o.url}`))
+    keepBounded(snap.urlCache, o.url, { page, ids }, 5000);
   return page;
 }
 
