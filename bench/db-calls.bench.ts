@@ -14,7 +14,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { syncOriginalsAllTenants } from '../apps/server/src/modules/casino/originals';
 import { credit } from '../apps/server/src/modules/wallet/index';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger';
-import { record, tpcb } from './lib';
+import { pgbenchTps, record, tpcb } from './lib';
 
 const URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -88,9 +88,8 @@ function pgbench(schema: string, script: string): { tps: number; failed: number 
     ['-n', '-M', 'prepared', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-f', file, URL],
     { env: { ...process.env, PGOPTIONS: `-c search_path=${schema}` }, encoding: 'utf8' },
   );
-  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
   const failed = /number of failed transactions: (\d+)/.exec(out);
-  return { tps: Math.round(Number(tps?.[1] ?? 0)), failed: Number(failed?.[1] ?? 0) };
+  return { tps: pgbenchTps(out), failed: Number(failed?.[1] ?? 0) };
 }
 
 export async function run() {

@@ -37,6 +37,12 @@ export function record(name: string, result: unknown, summary: string) {
   console.log(summary);
 }
 
+/** Transactions per second from pgbench's report (excluding connection time when it says so). */
+export function pgbenchTps(out: string): number {
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
+  return Math.round(Number(m?.[1] ?? 0));
+}
+
 export type TpcbResult = { tps: number; runs_tps: number[]; scale: number; clients: number; seconds: number };
 
 /**
@@ -56,8 +62,7 @@ export function tpcb(o: { url: string; schema: string; clients: number; seconds:
         env,
         encoding: 'utf8',
       });
-      const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
-      runs.push(Math.round(Number(m?.[1] ?? 0)));
+      runs.push(pgbenchTps(out));
     },
     result(): TpcbResult {
       const tps = Math.round(runs.reduce((a, b) => a + b, 0) / Math.max(1, runs.length));

@@ -105,13 +105,14 @@ export async function casinoRoutes(app: FastifyInstance) {
 
   app.get('/casinos/games', async (req, reply) => {
     const userId = await uid(req);
+    const q = asObj(req.query);
     const page =
       (await casino.cachedListGames(deps, { tenantId: req.tenant.id, userId, url: req.url })) ??
       (await casino.listGames(deps, {
         tenantId: req.tenant.id,
         userId,
-        filter: filterOf(asObj(req.query)),
-        page: pageOf(asObj(req.query)),
+        filter: filterOf(q),
+        page: pageOf(q),
         url: req.url,
       }));
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
