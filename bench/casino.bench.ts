@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, ROOT } from '../e2e/support/server';
 import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
-import { type LoadResult, record, tpcb } from './lib';
+import { LOADGEN, type LoadResult, record, tpcb, wrkLoad } from './lib';
 
 const URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -250,15 +250,25 @@ async function lobby(server: Server, token: string) {
       pick(CATEGORIES),
     );
   };
-  // autocannon as in lib.ts load(), with a path chosen per request.
+  // What a browser sends: every one takes gzip (the load generators count the bytes, they do not inflate them).
+  const browser = { host: 'localhost', 'accept-encoding': 'gzip, deflate, br' };
+  // wrk (lib.ts LOADGEN) walks paths drawn in advance, as many as it can send in the window; autocannon draws one
+  // per request.
   const run = async (next: () => string, headers: Record<string, string> = {}): Promise<LoadResult> => {
+    if (LOADGEN === 'wrk')
+      return wrkLoad({
+        url: server.url,
+        connections: LOBBY_CONNECTIONS,
+        seconds: SECONDS,
+        headers: { ...browser, ...headers },
+        paths: Array.from({ length: 40_000 * SECONDS }, next),
+      });
     const r = await autocannon({
       url: server.url,
       connections: LOBBY_CONNECTIONS,
       duration: SECONDS,
       pipelining: 1,
-      // What a browser sends: every one takes gzip (autocannon counts the bytes, it does not inflate them).
-      headers: { host: 'localhost', 'accept-encoding': 'gzip, deflate, br', ...headers },
+      headers: { ...browser, ...headers },
       requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
     });
     return {
@@ -279,6 +289,7 @@ async function lobby(server: Server, token: string) {
     total: number;
   };
   return {
+    load_generator: LOADGEN,
     guest_repeated_searches: guestRepeat,
     guest_distinct_searches: guestDistinct,
     player: player,
@@ -424,7 +435,7 @@ export async function run() {
           provider: ratio >= 0.4 && wallet.errors === 0 && wallet.rounds_closed_ok,
         },
       },
-      `casino: lobby (10,000 games, search + category, ${LOBBY_CONNECTIONS} conn) guests repeating ` +
+      `casino: lobby (10,000 games, search + category, ${LOBBY_CONNECTIONS} conn, ${lob.load_generator}) guests repeating ` +
         `${lob.guest_repeated_searches.requests_per_s} req/s p99 ${lob.guest_repeated_searches.p99_ms} ms | ` +
         `guests distinct ${lob.guest_distinct_searches.requests_per_s} req/s p99 ${lob.guest_distinct_searches.p99_ms} ms | ` +
         `player ${lob.player.requests_per_s} req/s p99 ${lob.player.p99_ms} ms (target p99 <= 20 ms) | ` +

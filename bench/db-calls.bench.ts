@@ -79,8 +79,29 @@ async function fixture(schema: string) {
   }
 }
 
+type Wal = { records: number; fpi: number; bytes: number };
+
+/** The server's WAL counters (pg_stat_wal, PostgreSQL 14+): what a run wrote, to divide by its transactions. */
+async function walNow(db: Awaited<ReturnType<typeof openPostgres>>): Promise<Wal> {
+  const r = await db.query<{ records: string; fpi: string; bytes: string }>(
+    'select wal_records as records, wal_fpi as fpi, wal_bytes as bytes from pg_stat_wal',
+  );
+  const w = r.rows[0]!;
+  return { records: Number(w.records), fpi: Number(w.fpi), bytes: Number(w.bytes) };
+}
+
+/** WAL per transaction of a run (the server's counters, so other sessions' writes would count too: run alone). */
+function walPer(before: Wal, after: Wal, transactions: number) {
+  const per = (n: number) => Math.round((n / Math.max(1, transactions)) * 10) / 10;
+  return {
+    wal_bytes_per_tx: Math.round((after.bytes - before.bytes) / Math.max(1, transactions)),
+    wal_records_per_tx: per(after.records - before.records),
+    full_page_images_per_tx: per(after.fpi - before.fpi),
+  };
+}
+
 /** pgbench with a custom script (prepared statements, as the server's driver uses); statements/s and failures. */
-function pgbench(schema: string, script: string): { tps: number; failed: number } {
+function pgbench(schema: string, script: string): { tps: number; failed: number; transactions: number } {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sorte-bench-')), 'script.sql');
   fs.writeFileSync(file, script);
   const out = execFileSync(
@@ -89,7 +110,8 @@ function pgbench(schema: string, script: string): { tps: number; failed: number 
     { env: { ...process.env, PGOPTIONS: `-c search_path=${schema}` }, encoding: 'utf8' },
   );
   const failed = /number of failed transactions: (\d+)/.exec(out);
-  return { tps: pgbenchTps(out), failed: Number(failed?.[1] ?? 0) };
+  const done = /number of transactions actually processed: (\d+)/.exec(out);
+  return { tps: pgbenchTps(out), failed: Number(failed?.[1] ?? 0), transactions: Number(done?.[1] ?? 0) };
 }
 
 export async function run() {
@@ -117,9 +139,13 @@ select status from originals_place_bet(${t}, :u, 'k-' || :client_id || '-' || :r
 `;
     const yardstick = tpcb({ url: URL, schema: p, clients: CLIENTS, seconds: SECONDS });
     yardstick.init();
+    const w0 = await walNow(admin);
     yardstick.run();
+    const w1 = await walNow(admin);
     const pairs = pgbench(s, pair);
+    const w2 = await walNow(admin);
     const bets = pgbench(s, dice);
+    const w3 = await walNow(admin);
     yardstick.run();
     const reference = yardstick.result();
     const db = await openPostgres(URL, { poolSize: 1, searchPath: s });
@@ -131,19 +157,34 @@ select status from originals_place_bet(${t}, :u, 'k-' || :client_id || '-' || :r
     const check = await checkLedger(db, t);
     await db.close();
     const ratio = (n: number) => Math.round((n / reference.tps) * 100) / 100;
+    const walPairs = walPer(w1, w2, pairs.transactions);
+    const walBets = walPer(w2, w3, bets.transactions);
+    const walTpcb = walPer(w0, w1, Math.round(reference.runs_tps[0]! * SECONDS));
     record(
       'db-calls',
       {
         clients: CLIENTS,
         seconds: SECONDS,
-        provider_pairs: { ...pairs, rounds_closed: counts.rows[0]!.rounds, ratio: ratio(pairs.tps) },
-        dice_bets: { ...bets, bets_recorded: counts.rows[0]!.bets, ratio: ratio(bets.tps) },
-        pgbench: reference,
+        provider_pairs: {
+          ...pairs,
+          rounds_closed: counts.rows[0]!.rounds,
+          ratio: ratio(pairs.tps),
+          ...walPairs,
+        },
+        dice_bets: {
+          ...bets,
+          bets_recorded: counts.rows[0]!.bets,
+          ratio: ratio(bets.tps),
+          ...walBets,
+        },
+        pgbench: { ...reference, ...walTpcb },
         ledger_ok: check.ok,
       },
-      `db-calls (no HTTP): provider bet+win ${pairs.tps} pairs/s (ratio ${ratio(pairs.tps)}) | dice ${bets.tps} bets/s ` +
-        `(ratio ${ratio(bets.tps)}) | ${pairs.failed + bets.failed} failed | pgbench TPC-B ${reference.tps} tps ` +
-        `(before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}) | ledger ${check.ok ? 'clean' : 'NOT clean'}`,
+      `db-calls (no HTTP): provider bet+win ${pairs.tps} pairs/s (ratio ${ratio(pairs.tps)}, ` +
+        `${walPairs.wal_records_per_tx} WAL records a pair) | dice ${bets.tps} bets/s (ratio ${ratio(bets.tps)}, ` +
+        `${walBets.wal_records_per_tx} WAL records a bet) | ${pairs.failed + bets.failed} failed | pgbench TPC-B ` +
+        `${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}; ` +
+        `${walTpcb.wal_records_per_tx} WAL records a transaction) | ledger ${check.ok ? 'clean' : 'NOT clean'}`,
     );
   } finally {
     await admin.query(`drop schema ${s} cascade`);

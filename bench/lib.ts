@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -7,13 +8,89 @@ export const RESULTS_DIR = path.join(import.meta.dirname, 'results');
 
 export type LoadResult = { requests_per_s: number; p50_ms: number; p99_ms: number; errors: number; non2xx: number };
 
-/** autocannon on loopback: bounded in time, one target, fixed connection count. */
+/**
+ * The HTTP load generator: wrk (C, one epoll thread) when it is installed (`apt-get install wrk`), else autocannon.
+ * On a 2-core machine the load generator shares the cores with the server it measures: autocannon is itself a
+ * Node process and took about two thirds of a core at 20k req/s, wrk about a fifth, so wrk leaves the server the
+ * CPU a real client's traffic would. BENCH_LOADGEN=autocannon forces autocannon (to compare with older figures).
+ */
+export const LOADGEN: 'wrk' | 'autocannon' =
+  process.env.BENCH_LOADGEN === 'autocannon' || spawnSync('wrk', ['-v']).error ? 'autocannon' : 'wrk';
+
+// wrk's script: requests walk the given path list (each thread from its own offset), and the summary is printed
+// as one JSON line (latency in microseconds, errors by kind; a status >= 400 counts as an error of kind status).
+const WRK_SCRIPT = `
+local paths = {}
+local file = os.getenv("WRK_PATHS")
+if file and file ~= "" then
+  for line in io.lines(file) do paths[#paths + 1] = line end
+end
+local i = 0
+function setup(thread) thread:set("offset", math.random(1, math.max(1, #paths))) end
+function init(args) i = tonumber(offset) or 0 end
+if #paths > 0 then
+  request = function()
+    i = i % #paths + 1
+    return wrk.format(nil, paths[i])
+  end
+end
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('\\nWRK_JSON {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,' ..
+    '"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d}\\n', summary.requests, summary.duration,
+    latency:percentile(50), latency:percentile(99), e.connect, e.read, e.write, e.status, e.timeout))
+end
+`;
+
+/**
+ * wrk on loopback: `connections` keep-alive connections on one thread for `seconds`; with `paths`, each request
+ * takes the next path of the list (draw them in advance to load a mix of URLs).
+ */
+export function wrkLoad(o: {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  paths?: string[];
+}): LoadResult {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorte-wrk-'));
+  try {
+    const script = path.join(dir, 'mix.lua');
+    fs.writeFileSync(script, WRK_SCRIPT);
+    const pathsFile = path.join(dir, 'paths.txt');
+    if (o.paths?.length) fs.writeFileSync(pathsFile, `${o.paths.join('\n')}\n`);
+    const args = ['-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--timeout', '10s', '-s', script];
+    for (const [k, v] of Object.entries(o.headers ?? {})) args.push('-H', `${k}: ${v}`);
+    args.push(o.url);
+    const r = spawnSync('wrk', args, {
+      encoding: 'utf8',
+      env: { ...process.env, WRK_PATHS: o.paths?.length ? pathsFile : '' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const line = /WRK_JSON (\{.*\})/.exec(r.stdout ?? '')?.[1];
+    if (r.status !== 0 || !line) throw new Error(`wrk failed (${r.status}): ${r.stderr || r.stdout}`);
+    const w = JSON.parse(line) as Record<string, number>;
+    const ms = (us: number) => Math.round(us / 10) / 100;
+    return {
+      requests_per_s: Math.round(w.requests! / (w.duration_us! / 1e6)),
+      p50_ms: ms(w.p50_us!),
+      p99_ms: ms(w.p99_us!),
+      errors: w.connect! + w.read! + w.write! + w.timeout!,
+      non2xx: w.status!,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** LOADGEN on loopback: bounded in time, one target, fixed connection count. */
 export async function load(o: {
   url: string;
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
 }): Promise<LoadResult> {
+  if (LOADGEN === 'wrk') return wrkLoad(o);
   const r = await autocannon({
     url: o.url,
     connections: o.connections,

@@ -3,7 +3,7 @@
 // Targets: >= 5,000 req/s and p99 <= 10 ms for both; <= 150 KB gzip of JavaScript for the home route.
 import { launch } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
-import { load, record } from './lib';
+import { LOADGEN, load, record } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -40,6 +40,7 @@ export async function run() {
     const homeJsKb = Math.round((jsBytes / 1024) * 10) / 10;
     const pass = (r: typeof page) => r.requests_per_s >= 5000 && r.p99_ms <= 10 && r.errors === 0 && r.non2xx === 0;
     const result = {
+      load_generator: LOADGEN,
       connections: 50,
       seconds: SECONDS,
       index_html: page,
@@ -52,7 +53,7 @@ export async function run() {
     record(
       'site',
       result,
-      `site: index.html ${page.requests_per_s} req/s p50 ${page.p50_ms} ms p99 ${page.p99_ms} ms | ` +
+      `site (${LOADGEN}): index.html ${page.requests_per_s} req/s p50 ${page.p50_ms} ms p99 ${page.p99_ms} ms | ` +
         `site-config ${config.requests_per_s} req/s p50 ${config.p50_ms} ms p99 ${config.p99_ms} ms | ` +
         `home JS ${homeJsKb} KB gzip`,
     );
