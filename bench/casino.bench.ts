@@ -37,6 +37,7 @@ const ADJS = ['Dourado', 'da Fortuna', 'Selvagem', 'Mágico', 'do Rio', 'Neon', 
 const TERMS = ['tigre', 'dragao', 'fenix', 'coelho', 'farao', 'pirata', 'leao', 'sereia', 'bufalo', 'aguia', 'ouro'];
 const CATEGORIES = ['slots', 'roulette', 'instant'];
 const PROVIDER_THREADS = 2;
+const CLIENT_MODULE = path.join(import.meta.dirname, 'keepalive-client.cjs');
 
 /**
  * One thread of the provider's load: each client plays rounds in a loop (a signed bet, then a signed closing win)
@@ -44,37 +45,29 @@ const PROVIDER_THREADS = 2;
  */
 const PROVIDER_CLIENT_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
 const { createHmac, randomUUID } = require('node:crypto');
+const { Connection } = require(workerData.client);
 const { port, secret, game, sessions, clients, seconds, warmup, prefix } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-const call = (op, payload) => new Promise((resolve) => {
+const call = async (conn, op, payload) => {
   const raw = JSON.stringify(payload);
-  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/providers/aurora/' + op, agent,
-    headers: { host: 'localhost', 'content-type': 'application/json', 'content-length': Buffer.byteLength(raw),
-      'x-signature': createHmac('sha256', secret).update(raw).digest('hex') } }, (res) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (c) => { text += c; });
-    res.on('end', () => {
-      let out = null;
-      try { out = JSON.parse(text); } catch {}
-      resolve(out && out.status === 'OK' ? null : op + ': ' + res.statusCode + ' ' + text.slice(0, 200));
-    });
-  });
-  req.on('error', (e) => resolve(op + ': ' + e.message));
-  req.end(raw);
-});
+  const res = await conn.request('POST', '/api/providers/aurora/' + op,
+    { 'content-type': 'application/json', 'x-signature': createHmac('sha256', secret).update(raw).digest('hex') },
+    raw, true);
+  let out = null;
+  try { out = JSON.parse(res.body); } catch {}
+  return out && out.status === 'OK' ? null : op + ': ' + res.status + ' ' + res.body.slice(0, 200);
+};
 let seq = 0;
 const out = { pairs: 0, errors: 0, secs: 0, lat: [], firstErrors: [] };
-const loop = async (deadline, counting) => {
+const conns = Array.from({ length: clients }, () => new Connection(port));
+const loop = async (conn, deadline, counting) => {
   while (Date.now() < deadline) {
     const s = sessions[seq++ % sessions.length];
     const base = { session_token: s.token, player_id: s.playerId, game_id: game };
     const round = prefix + '-' + randomUUID();
     const t0 = performance.now();
-    const bad = (await call('bet', { ...base, transaction_id: 'b-' + round, round_id: round, amount: 100 })) ||
-      (await call('win', { ...base, transaction_id: 'w-' + round, round_id: round, amount: 95, round_closed: true }));
+    const bad = (await call(conn, 'bet', { ...base, transaction_id: 'b-' + round, round_id: round, amount: 100 })) ||
+      (await call(conn, 'win', { ...base, transaction_id: 'w-' + round, round_id: round, amount: 95, round_closed: true }));
     if (!counting) continue;
     if (bad === null) { out.pairs++; out.lat.push(performance.now() - t0); }
     else { out.errors++; if (out.firstErrors.length < 3) out.firstErrors.push(bad); }
@@ -82,11 +75,11 @@ const loop = async (deadline, counting) => {
 };
 (async () => {
   const w = Date.now() + warmup * 1000;
-  await Promise.all(Array.from({ length: clients }, () => loop(w, false)));
+  await Promise.all(conns.map((c) => loop(c, w, false)));
   const start = Date.now();
-  await Promise.all(Array.from({ length: clients }, () => loop(start + seconds * 1000, true)));
+  await Promise.all(conns.map((c) => loop(c, start + seconds * 1000, true)));
   out.secs = (Date.now() - start) / 1000;
-  agent.destroy();
+  for (const c of conns) c.close();
   parentPort.postMessage(out);
 })();
 `;
@@ -324,8 +317,8 @@ async function providerPairs(server: Server, schema: string, players: { id: numb
       );
       sessions.push({ token, playerId: String(pl.id) });
     }
-    // The provider's servers: 16 clients in 2 worker threads on node:http keep-alive connections (as pgbench -c 16
-    // -j 2), each signing its bodies; the load generator's CPU is kept off the measured server's event loop, as
+    // The provider's servers: 16 clients in 2 worker threads, each on its own keep-alive connection
+    // (keepalive-client.cjs; as pgbench -c 16 -j 2), each signing its bodies; the load generator's CPU is kept off the measured server's event loop, as
     // pgbench's client is kept off PostgreSQL's backends.
     const per = Math.ceil(sessions.length / PROVIDER_THREADS);
     const before = await db.query<{ n: number }>(
@@ -341,6 +334,7 @@ async function providerPairs(server: Server, schema: string, players: { id: numb
                 const w = new Worker(PROVIDER_CLIENT_CODE, {
                   eval: true,
                   workerData: {
+                    client: CLIENT_MODULE,
                     port: server.port,
                     secret: provider.secret,
                     game: game.provider_game_id,

@@ -7,6 +7,7 @@
 // BENCH_DATABASE_URL (default: the test PostgreSQL); both run in private schemas that are dropped afterwards.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { record, tpcb } from './lib';
 
@@ -34,37 +35,32 @@ const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
 /** One load-generating thread: each of its players bets in a loop (warm-up, then the measured window). */
 const CLIENT_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
+const { Connection } = require(workerData.client);
 const { port, tokens, seconds, warmup, prefix } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length });
 const body = JSON.stringify({ amount: 100, target: 50.5, condition: 'over' });
 let seq = 0;
-const bet = (token) => new Promise((resolve) => {
+const bet = async (conn, token) => {
   const t0 = performance.now();
-  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/originals/dice/bet', agent,
-    headers: { host: 'localhost', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body),
-      authorization: 'Bearer ' + token, 'idempotency-key': prefix + '-' + seq++ } }, (res) => {
-    res.resume();
-    res.on('end', () => resolve([res.statusCode, performance.now() - t0]));
-  });
-  req.on('error', () => resolve([0, performance.now() - t0]));
-  req.end(body);
-});
+  const res = await conn.request('POST', '/api/originals/dice/bet', { 'content-type': 'application/json',
+    authorization: 'Bearer ' + token, 'idempotency-key': prefix + '-' + seq++ }, body, false);
+  return [res.status, performance.now() - t0];
+};
 const out = { ok: 0, errors: 0, secs: 0, lat: [] };
-const loop = async (token, deadline, counting) => {
+const conns = tokens.map(() => new Connection(port));
+const loop = async (i, deadline, counting) => {
   while (Date.now() < deadline) {
-    const [status, ms] = await bet(token);
+    const [status, ms] = await bet(conns[i], tokens[i]);
     if (!counting) continue;
     if (status === 200) { out.ok++; out.lat.push(ms); } else out.errors++;
   }
 };
 (async () => {
   const w = Date.now() + warmup * 1000;
-  await Promise.all(tokens.map((t) => loop(t, w, false)));
+  await Promise.all(tokens.map((_, i) => loop(i, w, false)));
   const start = Date.now();
-  await Promise.all(tokens.map((t) => loop(t, start + seconds * 1000, true)));
+  await Promise.all(tokens.map((_, i) => loop(i, start + seconds * 1000, true)));
   out.secs = (Date.now() - start) / 1000;
-  agent.destroy();
+  for (const c of conns) c.close();
   parentPort.postMessage(out);
 })();
 `;
@@ -132,7 +128,8 @@ async function diceOverHttp(schema: string) {
       );
       tokens.push(t.token);
     }
-    // The players' HTTP clients run in worker threads (two, as pgbench -j 2), on node:http keep-alive connections:
+    // The players' HTTP clients run in worker threads (two, as pgbench -j 2), each on its own keep-alive connection
+    // (keepalive-client.cjs):
     // the load generator's CPU is not taken from the server's event loop, as pgbench's client is not taken from
     // PostgreSQL's backends.
     const ports = [(app.server.address() as AddressInfo).port];
@@ -162,6 +159,7 @@ async function diceOverHttp(schema: string) {
               eval: true,
               // A player always talks to the same node (its connection), as behind a sticky load balancer.
               workerData: {
+                client: path.join(import.meta.dirname, 'keepalive-client.cjs'),
                 port: ports[i % ports.length],
                 tokens: part,
                 seconds: SECONDS,
