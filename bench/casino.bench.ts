@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, ROOT } from '../e2e/support/server';
 import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
-import { LOADGEN, type LoadResult, record, tpcb, wrkLoad } from './lib';
+import { LOADGEN, type LoadResult, record, tpcb, walNow, walPer, wrkLoad } from './lib';
 
 const URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -324,6 +324,7 @@ async function providerPairs(server: Server, schema: string, players: { id: numb
     const before = await db.query<{ n: number }>(
       "select count(*)::int as n from casino_rounds where status = 'closed'",
     );
+    const wal0 = await walNow(db);
     const results = await Promise.all(
       Array.from({ length: PROVIDER_THREADS }, (_, i) => sessions.slice(i * per, (i + 1) * per))
         .filter((part) => part.length)
@@ -356,7 +357,10 @@ async function providerPairs(server: Server, schema: string, players: { id: numb
     const firstErrors = results.flatMap((r) => r.firstErrors).slice(0, 3);
     const secs = Math.max(...results.map((r) => r.secs));
     const lat = results.flatMap((r) => r.lat);
+    // The dispatcher takes the last events off the queue within its next tick; then WAL per pair (warm-up included).
+    await new Promise((r) => setTimeout(r, 1_000));
     const after = await db.query<{ n: number }>("select count(*)::int as n from casino_rounds where status = 'closed'");
+    const wal = walPer(wal0, await walNow(db), after.rows[0]!.n - before.rows[0]!.n);
     lat.sort((a, b) => a - b);
     return {
       pairs_per_s: Math.round(pairs / secs),
@@ -366,6 +370,7 @@ async function providerPairs(server: Server, schema: string, players: { id: numb
       first_errors: firstErrors,
       // Every counted pair is a closed round in the books.
       rounds_closed_ok: after.rows[0]!.n - before.rows[0]!.n >= pairs,
+      ...wal,
     };
   } finally {
     await db.end();
@@ -434,7 +439,7 @@ export async function run() {
         `guests distinct ${lob.guest_distinct_searches.requests_per_s} req/s p99 ${lob.guest_distinct_searches.p99_ms} ms | ` +
         `player ${lob.player.requests_per_s} req/s p99 ${lob.player.p99_ms} ms (target p99 <= 20 ms) | ` +
         `provider bet+win ${wallet.pairs_per_s} pairs/s (p50 ${wallet.p50_ms} ms, p99 ${wallet.p99_ms} ms, ` +
-        `${wallet.errors} errors) | pgbench TPC-B ${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}) | ratio ${ratio} (target >= 0.4)`,
+        `${wallet.errors} errors, ${wallet.wal_records_per_tx} WAL records a pair) | pgbench TPC-B ${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}) | ratio ${ratio} (target >= 0.4)`,
     );
   } finally {
     await server?.stop();

@@ -14,7 +14,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { syncOriginalsAllTenants } from '../apps/server/src/modules/casino/originals';
 import { credit } from '../apps/server/src/modules/wallet/index';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger';
-import { pgbenchTps, record, tpcb } from './lib';
+import { pgbenchTps, record, tpcb, walNow, walPer } from './lib';
 
 const URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -77,27 +77,6 @@ async function fixture(schema: string) {
   } finally {
     await db.close();
   }
-}
-
-type Wal = { records: number; fpi: number; bytes: number };
-
-/** The server's WAL counters (pg_stat_wal, PostgreSQL 14+): what a run wrote, to divide by its transactions. */
-async function walNow(db: Awaited<ReturnType<typeof openPostgres>>): Promise<Wal> {
-  const r = await db.query<{ records: string; fpi: string; bytes: string }>(
-    'select wal_records as records, wal_fpi as fpi, wal_bytes as bytes from pg_stat_wal',
-  );
-  const w = r.rows[0]!;
-  return { records: Number(w.records), fpi: Number(w.fpi), bytes: Number(w.bytes) };
-}
-
-/** WAL per transaction of a run (the server's counters, so other sessions' writes would count too: run alone). */
-function walPer(before: Wal, after: Wal, transactions: number) {
-  const per = (n: number) => Math.round((n / Math.max(1, transactions)) * 10) / 10;
-  return {
-    wal_bytes_per_tx: Math.round((after.bytes - before.bytes) / Math.max(1, transactions)),
-    wal_records_per_tx: per(after.records - before.records),
-    full_page_images_per_tx: per(after.fpi - before.fpi),
-  };
 }
 
 /** pgbench with a custom script (prepared statements, as the server's driver uses); statements/s and failures. */

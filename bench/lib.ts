@@ -147,3 +147,26 @@ export function tpcb(o: { url: string; schema: string; clients: number; seconds:
     },
   };
 }
+
+export type Wal = { records: number; fpi: number; bytes: number };
+
+/** The server's WAL counters (pg_stat_wal, PostgreSQL 14+): what a run wrote, to divide by its transactions. */
+export async function walNow(db: { query(text: string): Promise<{ rows: unknown[] }> }): Promise<Wal> {
+  const r = await db.query('select wal_records as records, wal_fpi as fpi, wal_bytes as bytes from pg_stat_wal');
+  const w = r.rows[0] as { records: string; fpi: string; bytes: string };
+  return { records: Number(w.records), fpi: Number(w.fpi), bytes: Number(w.bytes) };
+}
+
+/**
+ * WAL per transaction of a run: the server's counters, so everything the server wrote in the window counts (the
+ * subject's background work too, and any other session's: run alone). Records are the deterministic figure (one
+ * per row written plus one per index entry); bytes move with full-page images after each checkpoint.
+ */
+export function walPer(before: Wal, after: Wal, transactions: number) {
+  const per = (n: number) => Math.round((n / Math.max(1, transactions)) * 10) / 10;
+  return {
+    wal_bytes_per_tx: Math.round((after.bytes - before.bytes) / Math.max(1, transactions)),
+    wal_records_per_tx: per(after.records - before.records),
+    full_page_images_per_tx: per(after.fpi - before.fpi),
+  };
+}

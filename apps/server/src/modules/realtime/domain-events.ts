@@ -18,16 +18,22 @@ export type DispatchContext = { sql: Sql; realtime: Realtime };
 export type DomainEventHandler = (ctx: DispatchContext, events: DomainEvent[]) => Promise<void>;
 
 /**
- * The dispatcher of domain_events: each node claims the oldest undispatched rows with FOR UPDATE SKIP LOCKED (so
- * several nodes share the work and a row is claimed by one of them at a time), runs the handlers of their types,
- * and marks them dispatched in the same transaction. A row written by a transaction that has not committed yet is
- * simply not visible, and is claimed once it commits: no cursor, so no gap can be skipped. Delivery is at least
- * once (a node that dies after publishing but before its commit leaves the rows to be claimed again); the bet feed
- * carries the transaction key, and the web drops a repeated (type, transaction).
+ * The dispatcher of domain_events, a queue: a dispatch takes the oldest rows (DELETE ... RETURNING), runs the
+ * handlers of their types and commits, so the rows are gone exactly when their handlers have run; a handler that
+ * fails rolls the transaction back and the rows stay for the next attempt. Delivery is at least once (a node that
+ * dies after publishing but before its commit leaves the rows to be taken again); the bet feed carries the
+ * transaction key, and the web drops a repeated (type, transaction). A row written by a transaction that has not
+ * committed yet is simply not visible, and is taken once it commits: no cursor, so no gap can be skipped.
+ * On PostgreSQL one dispatch runs at a time across all nodes (a transaction-scoped advisory lock; a node that
+ * finds it taken dispatches nothing this time), so the rows need no row locks: an event costs its insert and its
+ * delete (migration 20261124050000_domain_events_queue.sql). PGlite is one process with one connection.
  */
 export const DOMAIN_EVENT_HANDLERS: Record<string, DomainEventHandler> = {
   'casino.round_settled': publishSettledRounds,
 };
+
+/** pg_try_advisory_xact_lock key of the dispatcher ('SORTE-DE'). */
+const DISPATCH_LOCK = 0x534f_5254_452d_4445n;
 
 export async function dispatchDomainEvents(
   db: Db,
@@ -36,12 +42,19 @@ export async function dispatchDomainEvents(
 ): Promise<number> {
   const handlers = o.handlers ?? DOMAIN_EVENT_HANDLERS;
   return db.transaction(async (tx) => {
+    if (db.kind === 'postgres') {
+      const lock = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [
+        DISPATCH_LOCK.toString(),
+      ]);
+      if (!lock.rows[0]!.ok) return 0;
+    }
     const { rows } = await tx.query<DomainEvent>(
-      `select id, tenant_id, user_id, type, payload, created_at from domain_events
-        where dispatched_at is null order by id limit $1 for update skip locked`,
+      `delete from domain_events where id in (select id from domain_events order by id limit $1)
+        returning id, tenant_id, user_id, type, payload, created_at`,
       [o.limit ?? 500],
     );
     if (rows.length === 0) return 0;
+    rows.sort((a, b) => Number(a.id) - Number(b.id));
     const byType = new Map<string, DomainEvent[]>();
     for (const r of rows) {
       if (!handlers[r.type]) continue;
@@ -50,9 +63,6 @@ export async function dispatchDomainEvents(
       byType.set(r.type, list);
     }
     for (const [type, list] of byType) await handlers[type]!({ sql: tx, realtime }, list);
-    await tx.query('update domain_events set dispatched_at = now() where id = any($1::bigint[])', [
-      rows.map((r) => r.id),
-    ]);
     return rows.length;
   });
 }

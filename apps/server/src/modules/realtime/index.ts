@@ -32,6 +32,11 @@ export function wireEventName(event: string): string {
 export class Realtime {
   /** Tests: hold this node's outbox and domain-event dispatch loop (explicit dispatch calls still work). */
   dispatchPaused = false;
+  /**
+   * Tests: hold only the domain-event dispatch (dispatched events leave the queue), so a test can read the events
+   * a call wrote; the realtime outbox keeps draining.
+   */
+  domainEventsHeld = false;
 
   constructor(
     readonly hub: RealtimeHub,

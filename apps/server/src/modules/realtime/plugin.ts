@@ -66,6 +66,7 @@ export async function registerRealtime(app: FastifyInstance) {
     drainOutbox(db, realtime)
       .catch((err) => app.log.warn({ err }, 'realtime outbox'))
       .then(async () => {
+        if (realtime.domainEventsHeld) return;
         // A backlog (a busy node, a restart) is worked off in full batches before the next tick.
         for (let i = 0; i < 20 && (await dispatchDomainEvents(db, realtime)) === DISPATCH_BATCH; i++);
       })

@@ -16,6 +16,8 @@ const PG = Boolean(process.env.TEST_DATABASE_URL);
 
 beforeAll(async () => {
   app = await testApp({ tenantCacheTtlMs: 0, tenantNegativeCacheTtlMs: 0 });
+  // These tests read the domain events a call wrote: the queue's dispatcher (which takes them off) is held.
+  app.realtime.domainEventsHeld = true;
   // Real HTTP: the sandbox PSP posts its webhooks to this server.
   await app.listen({ host: '127.0.0.1', port: 0 });
 });
