@@ -51,6 +51,10 @@ describe.runIf(browserAvailable)('site shell in the browser', () => {
     await page.getByText('Entrar', { exact: true }).first().waitFor();
     expect(await page.getByText('Cadastrar', { exact: true }).count()).toBeGreaterThan(0);
     expect(await page.title()).not.toBe('');
+    await page
+      .locator('footer')
+      .getByText(/^Sorte Demo: cassino online de demonstração/)
+      .waitFor();
     await page.close();
   });
 
@@ -59,6 +63,10 @@ describe.runIf(browserAvailable)('site shell in the browser', () => {
     await page.getByText('Log in', { exact: true }).first().waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.getByText('Entrar', { exact: true }).count()).toBe(0);
+    // The tenant's description in the footer follows the language too.
+    const footer = page.locator('footer');
+    await footer.getByText(/^Sorte Demo: a demonstration online casino/).waitFor();
+    expect(await footer.getByText(/cassino online/).count()).toBe(0);
     await page.close();
   });
 

@@ -15,6 +15,7 @@ describe.runIf(browserAvailable)('wallet in the browser', () => {
   const cpf = randomCpf();
   let token = '';
   let email = '';
+  let user: { id: number } = { id: 0 };
 
   beforeAll(async () => {
     server = await startServer();
@@ -44,6 +45,7 @@ describe.runIf(browserAvailable)('wallet in the browser', () => {
       age_confirmed: true,
     });
     token = reg.token;
+    user = reg.user;
     browser = await launch();
     context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
     // The player has confirmed their age and closed the push prompt a moment ago (it stays away for 24 h): the
@@ -136,5 +138,42 @@ describe.runIf(browserAvailable)('wallet in the browser', () => {
     await page.getByRole('button', { name: 'Cancelar saque' }).click();
     await expect.poll(() => text('wallet-pending')).toContain('R$ 0,00');
     await expect.poll(() => text('header-balance')).toContain('R$ 100,00');
+  }, 60_000);
+
+  it('fits the wallet tabs on a 360 px phone and on a desktop, in Portuguese and in English', async () => {
+    const tabs = {
+      pt: ['Transações', 'Sacar', 'Documentos'],
+      en: ['Transactions', 'Withdraw', 'Documents'],
+    };
+    for (const width of [360, 1280]) {
+      const ctx = await browser.newContext({ locale: 'pt-BR', viewport: { width, height: 800 } });
+      await ctx.addInitScript(
+        ([t, u, id]) => {
+          localStorage.setItem('auth', t as string);
+          localStorage.setItem('user', u as string);
+          localStorage.setItem('ageVerified', 'true');
+          localStorage.setItem('pushModalClosedAtUser', JSON.stringify({ [id as string]: Date.now() }));
+        },
+        [token, JSON.stringify(user), String(user.id)],
+      );
+      const p = await ctx.newPage();
+      for (const [locale, prefix] of [
+        ['pt', ''],
+        ['en', '/en'],
+      ] as const) {
+        await p.goto(`http://localhost:${server.port}${prefix}/user/edit/transaction`, { waitUntil: 'networkidle' });
+        const list = p.getByRole('tablist');
+        for (const name of tabs[locale]) await list.getByRole('tab', { name }).waitFor();
+        // Nothing to scroll sideways: the strip holds its tabs, and every tab lies inside the page.
+        const strip = await list.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+        expect(strip.scroll, `${locale} at ${width} px`).toBeLessThanOrEqual(strip.client);
+        for (const name of tabs[locale]) {
+          const box = (await list.getByRole('tab', { name }).boundingBox())!;
+          expect(box.x, `${name} at ${width} px`).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+        }
+      }
+      await ctx.close();
+    }
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Centavos } from './money';
+import type { Locale } from './routes';
 
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like #1a2b3c');
 const url = z
@@ -63,7 +64,10 @@ export const TenantSettings = z
     site: z.object({
       name: shortText(60).min(1),
       title: shortText(120).min(1),
+      /** The spec's description, in Portuguese; every page without an English one shows it (see siteDescription). */
       description: shortText(300),
+      /** The description for English pages; null (tenants made before it existed) falls back to `description`. */
+      description_en: shortText(300).nullable().default(null),
       link: url,
     }),
     siteTitle: shortText(120).min(1),
@@ -208,6 +212,14 @@ export const TenantSettings = z
   });
 export type TenantSettings = z.infer<typeof TenantSettings>;
 export type TenantSettingsInput = z.input<typeof TenantSettings>;
+
+/**
+ * The tenant's description in the page's language: the English one on English pages when the operator set it, else
+ * the Portuguese one (a config cached from before description_en existed has no such key at all).
+ */
+export function siteDescription(site: { description: string; description_en?: string | null }, locale: Locale): string {
+  return (locale === 'en' && site.description_en) || site.description;
+}
 
 /** GET /api/site-config: every field of spec section 3 plus what the client needs to start. */
 export type PublicSiteConfig = TenantSettings & {

@@ -1,3 +1,4 @@
+import { siteDescription } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /** The tenant's web app manifest (name, colours, icons) for installing the site as an app. */
@@ -17,7 +18,7 @@ export async function manifestRoute(app: FastifyInstance) {
     return {
       name: s.site.title,
       short_name: s.site.name,
-      description: s.site.description,
+      description: siteDescription(s.site, s.default_locale),
       lang: s.default_locale === 'en' ? 'en' : 'pt-BR',
       start_url: '/?source=pwa',
       scope: '/',

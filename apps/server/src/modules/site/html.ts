@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Locale, matchRoute, type RouteDef, splitLocale } from '@sorte/contracts';
+import { type Locale, matchRoute, type RouteDef, siteDescription, splitLocale } from '@sorte/contracts';
 import { localeFromHeader } from '../../platform/i18n';
 import type { Tenant } from '../../platform/tenancy';
 import { type Prepared, prepare, toPublicSiteConfig } from './service';
@@ -97,14 +97,15 @@ export class HtmlShell {
     const routeTitle = route ? route.title[locale] : locale === 'en' ? 'Page not found' : 'Página não encontrada';
     const title = route?.name === 'home' ? s.siteTitle : `${routeTitle} | ${s.siteTitle}`;
     const icon = s.images.favicon ?? s.images.app_icon;
+    const description = siteDescription(s.site, locale);
     const head = [
       `<title>${esc(title)}</title>`,
-      `<meta name="description" content="${esc(s.site.description)}">`,
+      `<meta name="description" content="${esc(description)}">`,
       `<meta name="theme-color" content="${s.colors.dark.background}">`,
       icon ? `<link rel="icon" href="${esc(icon)}">` : '',
       `<meta property="og:site_name" content="${esc(s.site.name)}">`,
       `<meta property="og:title" content="${esc(title)}">`,
-      `<meta property="og:description" content="${esc(s.site.description)}">`,
+      `<meta property="og:description" content="${esc(description)}">`,
       s.images.og_image ? `<meta property="og:image" content="${esc(s.images.og_image)}">` : '',
       `<meta property="og:locale" content="${locale === 'en' ? 'en_US' : 'pt_BR'}">`,
       `<style id="tenant-theme">${themeCss(t)}</style>`,

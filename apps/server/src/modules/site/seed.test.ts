@@ -1,7 +1,9 @@
+import { TenantSettings } from '@sorte/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../db/migrate';
+import { listMigrations, migrate } from '../../db/migrate';
 import { testDb } from '../../test/helpers';
 import { listTenants } from '../tenants/repo';
+import { demoTenantSettings } from './demo/index';
 import { DEMO_HOSTS, seedDemoTenant } from './seed';
 
 describe('demo tenant seed', () => {
@@ -24,5 +26,53 @@ describe('demo tenant seed', () => {
   it('gives the demo tenant its legal pages in both languages', async () => {
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from tenant_pages');
     expect(rows[0]!.n).toBeGreaterThanOrEqual(12);
+  });
+
+  it('describes the demo tenant in Portuguese and in English', async () => {
+    const [demo] = await listTenants(db);
+    expect(demo!.settings.site.description).toMatch(/^Sorte Demo: cassino online/);
+    expect(demo!.settings.site.description_en).toMatch(/^Sorte Demo: a demonstration online casino/);
+  });
+});
+
+describe('the English description for a demo tenant seeded before it existed', () => {
+  const MIGRATION = '20261125000000';
+  let db: Awaited<ReturnType<typeof testDb>>;
+  beforeAll(async () => {
+    db = await testDb();
+    await migrate(
+      db,
+      listMigrations().filter((m) => m.version < MIGRATION),
+    );
+  });
+  afterAll(() => db.close());
+
+  /** A tenant row as an earlier version stored it: settings without site.description_en. */
+  const insertOld = async (description?: string) => {
+    const { description_en: _, ...site } = TenantSettings.parse(demoTenantSettings).site;
+    const settings = {
+      ...TenantSettings.parse(demoTenantSettings),
+      site: { ...site, description: description ?? site.description },
+    };
+    const { rows } = await db.query<{ id: number }>(
+      "insert into tenants (name, settings) values ('Sorte Demo', $1) returning id",
+      [JSON.stringify(settings)],
+    );
+    return rows[0]!.id;
+  };
+
+  it('fills it in for the untouched demo tenant only, and leaves an edited one alone', async () => {
+    const untouched = await insertOld();
+    const edited = await insertOld('Texto do operador');
+    expect(await migrate(db)).toContain(MIGRATION);
+    const tenants = await listTenants(db);
+    const of = (id: number) => tenants.find((t) => t.id === id)!;
+    // The migration writes the very text the seed writes today.
+    expect(of(untouched).settings.site.description_en).toBe(
+      TenantSettings.parse(demoTenantSettings).site.description_en,
+    );
+    expect(of(untouched).revision).toBe(2);
+    expect(of(edited).settings.site.description_en).toBeNull();
+    expect(of(edited).revision).toBe(1);
   });
 });

@@ -211,6 +211,28 @@ describe('site config and tenancy', () => {
       expect(res.body).toContain('<html lang="en"');
     });
 
+    it("describes the site in the page's language, falling back to Portuguese without an English text", async () => {
+      const meta = (body: string) => /<meta name="description" content="([^"]*)">/.exec(body)?.[1];
+      const pt = await app.inject({ url: '/', headers: { host: 'localhost' } });
+      expect(meta(pt.body)).toMatch(/^Sorte Demo: cassino online de demonstração/);
+      const en = await app.inject({ url: '/en', headers: { host: 'localhost' } });
+      expect(meta(en.body)).toMatch(/^Sorte Demo: a demonstration online casino/);
+      expect(en.body).toContain('<meta property="og:description" content="Sorte Demo: a demonstration');
+      // The config carries both texts (the footer picks one); the spec's site.description stays a string.
+      const config = (await app.inject({ url: '/api/site-config', headers: { host: 'localhost' } })).json();
+      expect(config.site.description).toBe(meta(pt.body));
+      expect(config.site.description_en).toBe(meta(en.body));
+
+      // A tenant with only the one (Portuguese) description, as before description_en existed.
+      await setTenantSettings(app.db, { host: 'localhost', assignments: ['site.description_en=null'] });
+      const fallback = await app.inject({ url: '/en', headers: { host: 'localhost' } });
+      expect(meta(fallback.body)).toMatch(/^Sorte Demo: cassino online de demonstração/);
+      await setTenantSettings(app.db, {
+        host: 'localhost',
+        assignments: [`site.description_en=${JSON.stringify(config.site.description_en)}`],
+      });
+    });
+
     it('shows "platform not found" to an unknown host', async () => {
       const res = await app.inject({ url: '/', headers: { host: 'nobody.example.com' } });
       expect(res.statusCode).toBe(404);

@@ -7,7 +7,13 @@ import type { TenantSettingsInput } from '@sorte/contracts';
 export function defaultTenantSettings(o: { name: string; host: string }): TenantSettingsInput {
   const link = o.host === 'localhost' || o.host.startsWith('127.') ? `http://${o.host}` : `https://${o.host}`;
   return {
-    site: { name: o.name, title: o.name, description: `${o.name}: cassino online e apostas esportivas.`, link },
+    site: {
+      name: o.name,
+      title: o.name,
+      description: `${o.name}: cassino online e apostas esportivas.`,
+      description_en: `${o.name}: online casino and sports betting.`,
+      link,
+    },
     siteTitle: `${o.name} | Cassino online`,
     logo: '/static/default/logo.svg',
     colors: {

@@ -1,3 +1,4 @@
+import { siteDescription } from '@sorte/contracts';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../shared/lib/i18n';
 import { localizePath } from '../../shared/lib/locale';
@@ -32,13 +33,14 @@ export function Footer() {
     (entry): entry is [string, string] => typeof entry[1] === 'string' && /^https?:\/\//.test(entry[1]),
   );
   const alert = config.reg_alert?.[locale];
+  const description = siteDescription(config.site, locale);
 
   return (
     <footer className="app-footer">
       <div className="app-footer__top">
         <div className="app-footer__brand">
           <Logo place="footer" label={t('app.header.home', { name: config.site.name })} />
-          {config.site.description && <p className="app-footer__desc">{config.site.description}</p>}
+          {description && <p className="app-footer__desc">{description}</p>}
           {social.length > 0 && (
             <ul className="app-footer__social" aria-label={t('app.footer.social')}>
               {social.map(([name, url]) => (

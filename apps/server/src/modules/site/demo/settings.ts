@@ -30,6 +30,9 @@ export const demoTenantSettings: TenantSettingsInput = {
     description:
       'Sorte Demo: cassino online de demonstração com jogos Sorte Originals comprováveis, cashback semanal, ' +
       'clube VIP e depósitos e saques via PIX em minutos. Proibido para menores de 18 anos. Jogue com responsabilidade.',
+    description_en:
+      'Sorte Demo: a demonstration online casino with provably fair Sorte Originals games, weekly cashback, ' +
+      'a VIP club and PIX deposits and withdrawals in minutes. Forbidden for under-18s. Play responsibly.',
     link: 'http://localhost:3000',
   },
   siteTitle: 'Sorte Demo | Cassino online com PIX',
