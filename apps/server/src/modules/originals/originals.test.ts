@@ -93,6 +93,26 @@ describe('seeds', () => {
     expect(bad.json().errors.client_seed[0]).toMatch(/client seed/);
   });
 
+  it('a rotated pair is kept for ever: deleting a seed pair (the proof of its bets) is refused', async () => {
+    const p = await player(0);
+    const a = api(p);
+    await a.get('/api/originals/seeds');
+    expect((await a.post('/api/originals/seeds/rotate', {}, null)).statusCode).toBe(200);
+    const pairs = await app.db.query<{ id: number }>(
+      'select id from originals_seed_pairs where tenant_id = $1 and user_id = $2',
+      [p.tenantId, p.id],
+    );
+    expect(pairs.rows).toHaveLength(2);
+    await expect(app.db.query('delete from originals_seed_pairs where id = $1', [pairs.rows[0]!.id])).rejects.toThrow(
+      /never deleted/,
+    );
+    const after = await app.db.query('select id from originals_seed_pairs where tenant_id = $1 and user_id = $2', [
+      p.tenantId,
+      p.id,
+    ]);
+    expect(after.rows).toHaveLength(2);
+  });
+
   it('needs a logged-in player', async () => {
     const res = await client(app).get('/api/originals/seeds');
     expect(res.statusCode).toBe(401);

@@ -48,8 +48,10 @@ export async function dispatchDomainEvents(
       ]);
       if (!lock.rows[0]!.ok) return 0;
     }
+    // The oldest rows by the primary key, deleted by their row addresses (a TID scan): `id in (subquery)` was
+    // planned as a sequential scan of the whole heap, dead rows of earlier batches included, on every tick.
     const { rows } = await tx.query<DomainEvent>(
-      `delete from domain_events where id in (select id from domain_events order by id limit $1)
+      `delete from domain_events where ctid = any(array(select ctid from domain_events order by id limit $1))
         returning id, tenant_id, user_id, type, payload, created_at`,
       [o.limit ?? 500],
     );
