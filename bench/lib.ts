@@ -19,19 +19,23 @@ export const LOADGEN: 'wrk' | 'autocannon' =
 
 // wrk's script: requests walk the given path list (each thread from its own offset), and the summary is printed
 // as one JSON line (latency in microseconds, errors by kind; a status >= 400 counts as an error of kind status).
+// The requests are formatted once, in init: a string made per request is garbage that Lua's collector must
+// reclaim while it traverses the whole list, and wrk times a response as late as its event loop reads it.
 const WRK_SCRIPT = `
-local paths = {}
 local file = os.getenv("WRK_PATHS")
-if file and file ~= "" then
-  for line in io.lines(file) do paths[#paths + 1] = line end
-end
+local reqs = {}
 local i = 0
-function setup(thread) thread:set("offset", math.random(1, math.max(1, #paths))) end
-function init(args) i = tonumber(offset) or 0 end
-if #paths > 0 then
-  request = function()
-    i = i % #paths + 1
-    return wrk.format(nil, paths[i])
+function setup(thread) thread:set("offset", math.random(1, 1000000)) end
+function init(args)
+  if file and file ~= "" then
+    for line in io.lines(file) do reqs[#reqs + 1] = wrk.format(nil, line) end
+  end
+  if #reqs > 0 then i = (tonumber(offset) or 0) % #reqs end
+end
+if file and file ~= "" then
+  function request()
+    i = i % #reqs + 1
+    return reqs[i]
   end
 end
 function done(summary, latency, requests)
