@@ -36,7 +36,7 @@ describe('demo tenant seed', () => {
 });
 
 describe('the English description for a demo tenant seeded before it existed', () => {
-  const MIGRATION = '20261125000000';
+  const MIGRATION = '20261124070000';
   let db: Awaited<ReturnType<typeof testDb>>;
   beforeAll(async () => {
     db = await testDb();
