@@ -51,10 +51,11 @@ describe.runIf(browserAvailable)('site shell in the browser', () => {
     await page.getByText('Entrar', { exact: true }).first().waitFor();
     expect(await page.getByText('Cadastrar', { exact: true }).count()).toBeGreaterThan(0);
     expect(await page.title()).not.toBe('');
-    await page
-      .locator('footer')
-      .getByText(/^Sorte Demo: cassino online de demonstração/)
-      .waitFor();
+    const footer = page.locator('footer');
+    await footer.getByText(/^Sorte Demo: cassino online de demonstração/).waitFor();
+    // The licence line in Portuguese, and not its English text.
+    await footer.getByText(/^DEMONSTRAÇÃO: Sorte Demo Entretenimento/).waitFor();
+    expect(await footer.getByText(/DEMONSTRATION|holds no real authorization/).count()).toBe(0);
     await page.close();
   });
 
@@ -67,6 +68,9 @@ describe.runIf(browserAvailable)('site shell in the browser', () => {
     const footer = page.locator('footer');
     await footer.getByText(/^Sorte Demo: a demonstration online casino/).waitFor();
     expect(await footer.getByText(/cassino online/).count()).toBe(0);
+    // And so does its licence line.
+    await footer.getByText(/^DEMONSTRATION: Sorte Demo Entretenimento/).waitFor();
+    expect(await footer.getByText(/DEMONSTRAÇÃO|não possui autorização/).count()).toBe(0);
     await page.close();
   });
 

@@ -139,7 +139,10 @@ export const TenantSettings = z
     max_withdrawal: Centavos.min(1),
     deposit_popup_values: z.array(Centavos.min(1)).min(1).max(8),
     registerCPF: z.boolean().default(false),
+    /** The spec's footer licence line, in Portuguese; pages without an English one show it (see regLicense). */
     reg_license: shortText(300).nullable().default(null),
+    /** The licence line for English pages; null (tenants made before it existed) falls back to `reg_license`. */
+    reg_license_en: shortText(300).nullable().default(null),
     reg_phone: shortText(40).nullable().default(null),
     reg_alert: localized.nullable().default(null),
     login_requires_cpf: z.boolean().default(false),
@@ -214,11 +217,25 @@ export type TenantSettings = z.infer<typeof TenantSettings>;
 export type TenantSettingsInput = z.input<typeof TenantSettings>;
 
 /**
- * The tenant's description in the page's language: the English one on English pages when the operator set it, else
- * the Portuguese one (a config cached from before description_en existed has no such key at all).
+ * A tenant's text in the page's language: on English pages the English text when the operator set one, else the
+ * Portuguese text. A blank English text counts as unset, and so does a missing key (a config cached from before the
+ * English field existed).
  */
+export function inLocale<T extends string | null>(pt: T, en: string | null | undefined, locale: Locale): T | string {
+  return (locale === 'en' && en?.trim()) || pt;
+}
+
+/** The tenant's description in the page's language (site.description_en on English pages, see inLocale). */
 export function siteDescription(site: { description: string; description_en?: string | null }, locale: Locale): string {
-  return (locale === 'en' && site.description_en) || site.description;
+  return inLocale(site.description, site.description_en, locale);
+}
+
+/** The footer's licence line in the page's language (reg_license_en on English pages, see inLocale); null = none. */
+export function regLicense(
+  s: { reg_license: string | null; reg_license_en?: string | null },
+  locale: Locale,
+): string | null {
+  return inLocale(s.reg_license, s.reg_license_en, locale);
 }
 
 /** GET /api/site-config: every field of spec section 3 plus what the client needs to start. */

@@ -33,6 +33,13 @@ describe('demo tenant seed', () => {
     expect(demo!.settings.site.description).toMatch(/^Sorte Demo: cassino online/);
     expect(demo!.settings.site.description_en).toMatch(/^Sorte Demo: a demonstration online casino/);
   });
+
+  it('gives the demo tenant its licence line in Portuguese and in English', async () => {
+    const [demo] = await listTenants(db);
+    expect(demo!.settings.reg_license).toMatch(/^DEMONSTRAÇÃO: Sorte Demo Entretenimento Ltda\./);
+    expect(demo!.settings.reg_license_en).toMatch(/^DEMONSTRATION: Sorte Demo Entretenimento Ltda\./);
+    expect(demo!.settings.reg_license_en).toContain('this site holds no real authorization');
+  });
 });
 
 describe('the English description for a demo tenant seeded before it existed', () => {
@@ -64,7 +71,13 @@ describe('the English description for a demo tenant seeded before it existed', (
   it('fills it in for the untouched demo tenant only, and leaves an edited one alone', async () => {
     const untouched = await insertOld();
     const edited = await insertOld('Texto do operador');
-    expect(await migrate(db)).toContain(MIGRATION);
+    // Up to this migration only: a later one (the English licence line) touches the same tenant row.
+    expect(
+      await migrate(
+        db,
+        listMigrations().filter((m) => m.version <= MIGRATION),
+      ),
+    ).toContain(MIGRATION);
     const tenants = await listTenants(db);
     const of = (id: number) => tenants.find((t) => t.id === id)!;
     // The migration writes the very text the seed writes today.
@@ -74,5 +87,60 @@ describe('the English description for a demo tenant seeded before it existed', (
     expect(of(untouched).revision).toBe(2);
     expect(of(edited).settings.site.description_en).toBeNull();
     expect(of(edited).revision).toBe(1);
+  });
+});
+
+describe('the English licence line for a demo tenant seeded before it existed', () => {
+  const MIGRATION = '20261124080000';
+  let db: Awaited<ReturnType<typeof testDb>>;
+  beforeAll(async () => {
+    db = await testDb();
+    await migrate(
+      db,
+      listMigrations().filter((m) => m.version < MIGRATION),
+    );
+  });
+  afterAll(() => db.close());
+
+  /** A tenant row as an earlier version stored it: settings without reg_license_en (unless `en` is given). */
+  const insertOld = async (o: { license?: string | null; en?: string } = {}) => {
+    const { reg_license_en: _, ...seeded } = TenantSettings.parse(demoTenantSettings);
+    const settings = {
+      ...seeded,
+      reg_license: o.license === undefined ? seeded.reg_license : o.license,
+      ...(o.en === undefined ? {} : { reg_license_en: o.en }),
+    };
+    const { rows } = await db.query<{ id: number }>(
+      "insert into tenants (name, settings) values ('Sorte Demo', $1) returning id",
+      [JSON.stringify(settings)],
+    );
+    return rows[0]!.id;
+  };
+
+  it('fills it in for the untouched demo tenant only, and leaves an edited or translated one alone', async () => {
+    const untouched = await insertOld();
+    const edited = await insertOld({ license: 'Licença do operador' });
+    const removed = await insertOld({ license: null });
+    const translated = await insertOld({ en: 'Licensed by the operator' });
+    const blank = await insertOld({ en: '  ' });
+    expect(await migrate(db)).toContain(MIGRATION);
+    const tenants = await listTenants(db);
+    const of = (id: number) => tenants.find((t) => t.id === id)!;
+    // The migration writes the very text the seed writes today, and leaves the Portuguese one as it was.
+    const seeded = TenantSettings.parse(demoTenantSettings);
+    expect(of(untouched).settings.reg_license_en).toBe(seeded.reg_license_en);
+    expect(of(untouched).settings.reg_license).toBe(seeded.reg_license);
+    expect(of(untouched).revision).toBe(2);
+    // A blank English text counts as none (parsing would trim it to '' and pages would fall back to Portuguese).
+    expect(of(blank).settings.reg_license_en).toBe(seeded.reg_license_en);
+    expect(of(blank).revision).toBe(2);
+    expect(of(edited).settings.reg_license_en).toBeNull();
+    expect(of(edited).revision).toBe(1);
+    expect(of(removed).settings.reg_license_en).toBeNull();
+    expect(of(removed).revision).toBe(1);
+    expect(of(translated).settings.reg_license_en).toBe('Licensed by the operator');
+    expect(of(translated).revision).toBe(1);
+    // Every other setting is untouched, the description included.
+    expect(of(untouched).settings.site).toEqual(seeded.site);
   });
 });

@@ -233,6 +233,13 @@ describe('site config and tenancy', () => {
       });
     });
 
+    it('carries the licence line in both languages in the site config (the footer picks one)', async () => {
+      const config = (await app.inject({ url: '/api/site-config', headers: { host: 'localhost' } })).json();
+      // The spec's reg_license stays the Portuguese string; reg_license_en is only added beside it.
+      expect(config.reg_license).toMatch(/^DEMONSTRAÇÃO: Sorte Demo/);
+      expect(config.reg_license_en).toMatch(/^DEMONSTRATION: Sorte Demo/);
+    });
+
     it('shows "platform not found" to an unknown host', async () => {
       const res = await app.inject({ url: '/', headers: { host: 'nobody.example.com' } });
       expect(res.statusCode).toBe(404);

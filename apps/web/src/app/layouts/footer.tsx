@@ -1,4 +1,4 @@
-import { siteDescription } from '@sorte/contracts';
+import { regLicense, siteDescription } from '@sorte/contracts';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../shared/lib/i18n';
 import { localizePath } from '../../shared/lib/locale';
@@ -34,6 +34,7 @@ export function Footer() {
   );
   const alert = config.reg_alert?.[locale];
   const description = siteDescription(config.site, locale);
+  const license = regLicense(config, locale);
 
   return (
     <footer className="app-footer">
@@ -75,9 +76,9 @@ export function Footer() {
         </div>
       </div>
 
-      {(config.reg_license || config.reg_phone) && (
+      {(license || config.reg_phone) && (
         <div className="app-footer__license">
-          {config.reg_license && <p>{config.reg_license}</p>}
+          {license && <p>{license}</p>}
           {config.reg_phone && <p>{t('app.footer.phone', { phone: config.reg_phone })}</p>}
         </div>
       )}

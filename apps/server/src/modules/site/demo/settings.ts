@@ -139,6 +139,9 @@ export const demoTenantSettings: TenantSettingsInput = {
   reg_license:
     'DEMONSTRAÇÃO: Sorte Demo Entretenimento Ltda., CNPJ 00.000.000/0001-00 (demonstração). ' +
     'Texto ilustrativo no formato "Autorizado pela SPA/MF, Portaria SPA/MF nº 0.000/2025"; este site não possui autorização real.',
+  reg_license_en:
+    'DEMONSTRATION: Sorte Demo Entretenimento Ltda., CNPJ 00.000.000/0001-00 (demonstration). ' +
+    'Illustrative text in the format "Authorized by SPA/MF, SPA/MF Ordinance No. 0.000/2025"; this site holds no real authorization.',
   reg_phone: '0800 000 0000 (demonstração)',
   reg_alert: {
     pt: 'Apostas são proibidas para menores de 18 anos. Apostar pode causar dependência e perdas financeiras. Defina limites e jogue com responsabilidade. Precisa de ajuda? Ligue 188 (CVV).',
