@@ -152,6 +152,70 @@ describe('live bet feed from domain_events', () => {
     expect(runs.reduce((a, b) => a + b, 0)).toBe(40);
   });
 
+  it('on PostgreSQL one dispatcher per schema: another deployment in the same database does not hold this one up', async () => {
+    if (app.db.kind !== 'postgres') return;
+    const p = await player(0);
+    app.realtime.dispatchPaused = true;
+    const seen: string[] = [];
+    const handlers: Record<string, DomainEventHandler> = {
+      'casino.round_settled': async (_ctx, evs) => {
+        for (const e of evs) seen.push(String(e.payload.round_id));
+      },
+    };
+    const round = `s-${uniq()}`;
+    const hold = (schema: string) => {
+      let release = () => {};
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let held = () => {};
+      const isHeld = new Promise<void>((r) => {
+        held = r;
+      });
+      const done = app.db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock(1397707348, hashtext($1))', [schema]);
+        held();
+        await gate;
+      });
+      return {
+        isHeld,
+        release: async () => {
+          release();
+          await done;
+        },
+      };
+    };
+    try {
+      await app.db.query(
+        `insert into domain_events (tenant_id, user_id, type, payload) values ($1, $2, 'casino.round_settled', $3)`,
+        [tenantId, p.id, JSON.stringify({ provider: 'x', round_id: round, bet: 100, win: 0 })],
+      );
+      // Another schema's dispatcher is busy: this schema's dispatch goes ahead.
+      const other = hold('another_deployment');
+      await other.isHeld;
+      try {
+        expect(await dispatchDomainEvents(app.db, app.realtime, { handlers })).toBeGreaterThanOrEqual(1);
+      } finally {
+        await other.release();
+      }
+      expect(seen).toContain(round);
+      // This schema's own dispatcher busy elsewhere (another node): this call leaves the queue to it.
+      const mine = (await app.db.query<{ s: string }>('select current_schema() as s')).rows[0]!.s;
+      await settledRound({ userId: p.id, round: `${round}-2`, bet: 100, win: 0 });
+      const self = hold(mine);
+      await self.isHeld;
+      try {
+        expect(await dispatchDomainEvents(app.db, app.realtime, { handlers })).toBe(0);
+      } finally {
+        await self.release();
+      }
+      expect(await dispatchDomainEvents(app.db, app.realtime, { handlers })).toBeGreaterThanOrEqual(1);
+      expect(seen).toContain(`${round}-2`);
+    } finally {
+      app.realtime.dispatchPaused = false;
+    }
+  });
+
   it('a failed publish leaves the rows for the next attempt (at least once), nothing is lost', async () => {
     const p = await player(0);
     let fail = true;

@@ -32,8 +32,12 @@ export const DOMAIN_EVENT_HANDLERS: Record<string, DomainEventHandler> = {
   'casino.round_settled': publishSettledRounds,
 };
 
-/** pg_try_advisory_xact_lock key of the dispatcher ('SORTE-DE'). */
-const DISPATCH_LOCK = 0x534f_5254_452d_4445n;
+/**
+ * The dispatcher's advisory lock: ('SORT', the schema). Advisory locks are per database, and one database may hold
+ * several deployments in their own schemas (the test suites run in parallel that way): each schema's queue has
+ * its own dispatcher.
+ */
+const DISPATCH_LOCK_SQL = 'select pg_try_advisory_xact_lock(1397707348, hashtext(current_schema())) as ok';
 
 export async function dispatchDomainEvents(
   db: Db,
@@ -43,9 +47,7 @@ export async function dispatchDomainEvents(
   const handlers = o.handlers ?? DOMAIN_EVENT_HANDLERS;
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') {
-      const lock = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [
-        DISPATCH_LOCK.toString(),
-      ]);
+      const lock = await tx.query<{ ok: boolean }>(DISPATCH_LOCK_SQL);
       if (!lock.rows[0]!.ok) return 0;
     }
     // The oldest rows by the primary key, deleted by their row addresses (a TID scan): `id in (subquery)` was
