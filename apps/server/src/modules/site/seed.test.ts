@@ -6,6 +6,31 @@ import { listTenants } from '../tenants/repo';
 import { demoTenantSettings } from './demo/index';
 import { DEMO_HOSTS, seedDemoTenant } from './seed';
 
+type TestDb = Awaited<ReturnType<typeof testDb>>;
+
+/** A database migrated up to, not including, `version` (a demo tenant "seeded before it existed"). */
+function databaseBefore(version: string): { db: TestDb } {
+  const ref = {} as { db: TestDb };
+  beforeAll(async () => {
+    ref.db = await testDb();
+    await migrate(
+      ref.db,
+      listMigrations().filter((m) => m.version < version),
+    );
+  });
+  afterAll(() => ref.db.close());
+  return ref;
+}
+
+/** A 'Sorte Demo' tenant row with these settings, as an earlier version stored them; its id. */
+async function insertTenant(db: TestDb, settings: unknown): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    "insert into tenants (name, settings) values ('Sorte Demo', $1) returning id",
+    [JSON.stringify(settings)],
+  );
+  return rows[0]!.id;
+}
+
 describe('demo tenant seed', () => {
   let db: Awaited<ReturnType<typeof testDb>>;
   beforeAll(async () => {
@@ -44,28 +69,15 @@ describe('demo tenant seed', () => {
 
 describe('the English description for a demo tenant seeded before it existed', () => {
   const MIGRATION = '20261124070000';
-  let db: Awaited<ReturnType<typeof testDb>>;
-  beforeAll(async () => {
-    db = await testDb();
-    await migrate(
-      db,
-      listMigrations().filter((m) => m.version < MIGRATION),
-    );
-  });
-  afterAll(() => db.close());
+  const t = databaseBefore(MIGRATION);
 
-  /** A tenant row as an earlier version stored it: settings without site.description_en. */
+  /** Settings without site.description_en. */
   const insertOld = async (description?: string) => {
     const { description_en: _, ...site } = TenantSettings.parse(demoTenantSettings).site;
-    const settings = {
+    return insertTenant(t.db, {
       ...TenantSettings.parse(demoTenantSettings),
       site: { ...site, description: description ?? site.description },
-    };
-    const { rows } = await db.query<{ id: number }>(
-      "insert into tenants (name, settings) values ('Sorte Demo', $1) returning id",
-      [JSON.stringify(settings)],
-    );
-    return rows[0]!.id;
+    });
   };
 
   it('fills it in for the untouched demo tenant only, and leaves an edited one alone', async () => {
@@ -74,11 +86,11 @@ describe('the English description for a demo tenant seeded before it existed', (
     // Up to this migration only: a later one (the English licence line) touches the same tenant row.
     expect(
       await migrate(
-        db,
+        t.db,
         listMigrations().filter((m) => m.version <= MIGRATION),
       ),
     ).toContain(MIGRATION);
-    const tenants = await listTenants(db);
+    const tenants = await listTenants(t.db);
     const of = (id: number) => tenants.find((t) => t.id === id)!;
     // The migration writes the very text the seed writes today.
     expect(of(untouched).settings.site.description_en).toBe(
@@ -92,29 +104,16 @@ describe('the English description for a demo tenant seeded before it existed', (
 
 describe('the English licence line for a demo tenant seeded before it existed', () => {
   const MIGRATION = '20261124080000';
-  let db: Awaited<ReturnType<typeof testDb>>;
-  beforeAll(async () => {
-    db = await testDb();
-    await migrate(
-      db,
-      listMigrations().filter((m) => m.version < MIGRATION),
-    );
-  });
-  afterAll(() => db.close());
+  const t = databaseBefore(MIGRATION);
 
-  /** A tenant row as an earlier version stored it: settings without reg_license_en (unless `en` is given). */
+  /** Settings without reg_license_en (unless `en` is given). */
   const insertOld = async (o: { license?: string | null; en?: string } = {}) => {
     const { reg_license_en: _, ...seeded } = TenantSettings.parse(demoTenantSettings);
-    const settings = {
+    return insertTenant(t.db, {
       ...seeded,
       reg_license: o.license === undefined ? seeded.reg_license : o.license,
       ...(o.en === undefined ? {} : { reg_license_en: o.en }),
-    };
-    const { rows } = await db.query<{ id: number }>(
-      "insert into tenants (name, settings) values ('Sorte Demo', $1) returning id",
-      [JSON.stringify(settings)],
-    );
-    return rows[0]!.id;
+    });
   };
 
   it('fills it in for the untouched demo tenant only, and leaves an edited or translated one alone', async () => {
@@ -123,8 +122,8 @@ describe('the English licence line for a demo tenant seeded before it existed', 
     const removed = await insertOld({ license: null });
     const translated = await insertOld({ en: 'Licensed by the operator' });
     const blank = await insertOld({ en: '  ' });
-    expect(await migrate(db)).toContain(MIGRATION);
-    const tenants = await listTenants(db);
+    expect(await migrate(t.db)).toContain(MIGRATION);
+    const tenants = await listTenants(t.db);
     const of = (id: number) => tenants.find((t) => t.id === id)!;
     // The migration writes the very text the seed writes today, and leaves the Portuguese one as it was.
     const seeded = TenantSettings.parse(demoTenantSettings);
