@@ -237,27 +237,17 @@ const SORTS: Record<Exclude<GameFilter['sort'], 'default'>, (a: CatalogGame, b: 
 };
 
 const CHECK_EVERY_MS = 1000;
-/**
- * How long a request waits for the revision check (or the reload it starts) before it is answered from the
- * snapshot it has. The check is one indexed read (about a millisecond), so normally every request after it sees
- * its result; but while the database is slow (a checkpoint's fsync, a vacuum, a failover) the lobby keeps
- * answering from memory instead of queueing every request behind one query: the bench saw a 332 ms check hold up
- * all 200 connections (p99 595 ms). The check carries on and its snapshot replaces the old one when it lands.
- */
-export const CHECK_WAIT_MS = 20;
 
 type Entry = { snapshot: CatalogSnapshot; checkedAt: number };
-type Loading = { promise: Promise<CatalogSnapshot>; stale: Promise<CatalogSnapshot> | null };
 
 /**
  * Per-tenant snapshots. A node checks the tenant's catalog revision at most once a second and reloads when it
  * changed, so an operator's change reaches every node within about a second; writes through this node invalidate
- * at once (the next request waits for the reload). Concurrent requests share one check or reload, and wait for it
- * at most CHECK_WAIT_MS when there is a snapshot to answer from.
+ * at once. Concurrent requests share one reload.
  */
 export class CatalogCache {
   private readonly entries = new Map<number, Entry>();
-  private readonly loading = new Map<number, Loading>();
+  private readonly loading = new Map<number, Promise<CatalogSnapshot>>();
 
   constructor(private readonly db: Db) {}
 
@@ -265,21 +255,11 @@ export class CatalogCache {
     const e = this.entries.get(tenantId);
     const now = Date.now();
     if (e && now - e.checkedAt < CHECK_EVERY_MS) return e.snapshot;
-    let l = this.loading.get(tenantId);
-    if (!l) {
-      const promise = this.refresh(tenantId, e).finally(() => this.loading.delete(tenantId));
-      // One timer per check, shared by the requests that arrive while it runs.
-      const stale = e
-        ? Promise.race([
-            // A failed check answers from the snapshot too (the next request checks again).
-            promise.catch(() => e.snapshot),
-            new Promise<CatalogSnapshot>((resolve) => setTimeout(() => resolve(e.snapshot), CHECK_WAIT_MS).unref()),
-          ])
-        : null;
-      l = { promise, stale };
-      this.loading.set(tenantId, l);
-    }
-    return l.stale ?? l.promise;
+    const pending = this.loading.get(tenantId);
+    if (pending) return pending;
+    const p = this.refresh(tenantId, e).finally(() => this.loading.delete(tenantId));
+    this.loading.set(tenantId, p);
+    return p;
   }
 
   invalidate(tenantId?: number): void {
