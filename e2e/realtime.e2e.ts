@@ -58,6 +58,9 @@ describe.runIf(browserAvailable)('realtime in the browser', () => {
       [o.token, JSON.stringify(o.user)],
     );
     const page = await context.newPage();
+    // The push prompt (its own feature, tested there) opens 1 s after the realtime mount, whenever the browser
+    // goes idle: if it covers what this test clicks, the player answers "Agora não" first, as a player would.
+    await page.addLocatorHandler(page.getByRole('button', { name: 'Agora não' }), async (l) => l.click());
     await page.goto(`${server.url}/`);
     return page;
   }
