@@ -17,10 +17,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, ROOT } from '../e2e/support/server';
 import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
-import { LOADGEN, type LoadResult, record, tpcb, walNow, walPer, wrkLoad } from './lib';
+import { BENCH_DB_URL, LOADGEN, type LoadResult, record, tpcb, walNow, walPer, withSchemas, wrkLoad } from './lib';
 
-const URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const URL = BENCH_DB_URL;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const GAMES = 10_000;
@@ -379,72 +378,65 @@ async function providerPairs(server: Server, schema: string, players: { id: numb
 
 const ok = (r: LoadResult) => r.p99_ms <= 20 && r.errors === 0 && r.non2xx === 0;
 
-export async function run() {
-  const admin = new pg.Client({ connectionString: URL });
-  await admin.connect();
-  const s = `bench_c_${randomBytes(4).toString('hex')}`;
-  const p = `bench_p_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create schema ${s}`);
-  await admin.query(`create schema ${p}`);
-  let server: Server | null = null;
-  try {
-    server = await startPgServer(s);
-    const imported = importCatalog(server);
-    const players: { id: number; token: string }[] = [];
-    for (let i = 0; i < (PARTS.has('provider') ? PLAYERS : 1); i++) players.push(await newPlayer(server, i));
-    // The catalog of every node follows an import within a second.
-    await new Promise((r) => setTimeout(r, 1_500));
-    if (PARTS.size < 2) {
-      // A partial run (profiling): print the part's figures, keep the recorded results as they are.
-      const part = PARTS.has('lobby')
-        ? await lobby(server, players[0]!.token)
-        : await providerPairs(server, s, players);
-      console.log(JSON.stringify(part));
-      return;
-    }
-    const lob = await lobby(server, players[0]!.token);
-    // The yardstick right before (the server idle) and right after (the server stopped) the provider pairs.
-    const yardstick = tpcb({ url: URL, schema: p, clients: CLIENTS, seconds: SECONDS });
-    yardstick.init();
-    yardstick.run();
-    const wallet = await providerPairs(server, s, players);
-    await server.stop();
-    server = null;
-    yardstick.run();
-    const reference = yardstick.result();
-    const ratio = Math.round((wallet.pairs_per_s / reference.tps) * 100) / 100;
-    record(
-      'casino',
-      {
-        games: GAMES,
-        import: imported,
-        lobby_connections: LOBBY_CONNECTIONS,
-        provider_clients: CLIENTS,
-        players: PLAYERS,
-        seconds: SECONDS,
-        lobby: lob,
-        provider_bet_win: wallet,
-        pgbench: reference,
-        ratio,
-        targets: { lobby_p99_ms: 20, ratio_to_pgbench: 0.4 },
-        pass: {
-          lobby_guest_repeated: ok(lob.guest_repeated_searches),
-          lobby_guest_distinct: ok(lob.guest_distinct_searches),
-          lobby_player: ok(lob.player),
-          provider: ratio >= 0.4 && wallet.errors === 0 && wallet.rounds_closed_ok,
+export function run() {
+  return withSchemas(['bench_c', 'bench_p'], async ([s, p]) => {
+    let server: Server | null = null;
+    try {
+      server = await startPgServer(s);
+      const imported = importCatalog(server);
+      const players: { id: number; token: string }[] = [];
+      for (let i = 0; i < (PARTS.has('provider') ? PLAYERS : 1); i++) players.push(await newPlayer(server, i));
+      // The catalog of every node follows an import within a second.
+      await new Promise((r) => setTimeout(r, 1_500));
+      if (PARTS.size < 2) {
+        // A partial run (profiling): print the part's figures, keep the recorded results as they are.
+        const part = PARTS.has('lobby')
+          ? await lobby(server, players[0]!.token)
+          : await providerPairs(server, s, players);
+        console.log(JSON.stringify(part));
+        return;
+      }
+      const lob = await lobby(server, players[0]!.token);
+      // The yardstick right before (the server idle) and right after (the server stopped) the provider pairs.
+      const yardstick = tpcb({ url: URL, schema: p, clients: CLIENTS, seconds: SECONDS });
+      yardstick.init();
+      yardstick.run();
+      const wallet = await providerPairs(server, s, players);
+      await server.stop();
+      server = null;
+      yardstick.run();
+      const reference = yardstick.result();
+      const ratio = Math.round((wallet.pairs_per_s / reference.tps) * 100) / 100;
+      record(
+        'casino',
+        {
+          games: GAMES,
+          import: imported,
+          lobby_connections: LOBBY_CONNECTIONS,
+          provider_clients: CLIENTS,
+          players: PLAYERS,
+          seconds: SECONDS,
+          lobby: lob,
+          provider_bet_win: wallet,
+          pgbench: reference,
+          ratio,
+          targets: { lobby_p99_ms: 20, ratio_to_pgbench: 0.4 },
+          pass: {
+            lobby_guest_repeated: ok(lob.guest_repeated_searches),
+            lobby_guest_distinct: ok(lob.guest_distinct_searches),
+            lobby_player: ok(lob.player),
+            provider: ratio >= 0.4 && wallet.errors === 0 && wallet.rounds_closed_ok,
+          },
         },
-      },
-      `casino: lobby (10,000 games, search + category, ${LOBBY_CONNECTIONS} conn, ${lob.load_generator}) guests repeating ` +
-        `${lob.guest_repeated_searches.requests_per_s} req/s p99 ${lob.guest_repeated_searches.p99_ms} ms | ` +
-        `guests distinct ${lob.guest_distinct_searches.requests_per_s} req/s p99 ${lob.guest_distinct_searches.p99_ms} ms | ` +
-        `player ${lob.player.requests_per_s} req/s p99 ${lob.player.p99_ms} ms (target p99 <= 20 ms) | ` +
-        `provider bet+win ${wallet.pairs_per_s} pairs/s (p50 ${wallet.p50_ms} ms, p99 ${wallet.p99_ms} ms, ` +
-        `${wallet.errors} errors, ${wallet.wal_records_per_tx} WAL records a pair) | pgbench TPC-B ${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}) | ratio ${ratio} (target >= 0.4)`,
-    );
-  } finally {
-    await server?.stop();
-    await admin.query(`drop schema ${s} cascade`);
-    await admin.query(`drop schema ${p} cascade`);
-    await admin.end();
-  }
+        `casino: lobby (10,000 games, search + category, ${LOBBY_CONNECTIONS} conn, ${lob.load_generator}) guests repeating ` +
+          `${lob.guest_repeated_searches.requests_per_s} req/s p99 ${lob.guest_repeated_searches.p99_ms} ms | ` +
+          `guests distinct ${lob.guest_distinct_searches.requests_per_s} req/s p99 ${lob.guest_distinct_searches.p99_ms} ms | ` +
+          `player ${lob.player.requests_per_s} req/s p99 ${lob.player.p99_ms} ms (target p99 <= 20 ms) | ` +
+          `provider bet+win ${wallet.pairs_per_s} pairs/s (p50 ${wallet.p50_ms} ms, p99 ${wallet.p99_ms} ms, ` +
+          `${wallet.errors} errors, ${wallet.wal_records_per_tx} WAL records a pair) | pgbench TPC-B ${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}) | ratio ${ratio} (target >= 0.4)`,
+      );
+    } finally {
+      await server?.stop();
+    }
+  });
 }

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { freePort, ROOT, type RunningServer, startServer } from '../e2e/support/server';
 import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
-import { record } from './lib';
+import { BENCH_DB_URL, record } from './lib';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 40);
@@ -21,8 +21,7 @@ const BETTORS = Number(process.env.BENCH_BETTORS ?? 20);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
 /** postgres (default: the server as deployed, on BENCH_DATABASE_URL / the test PostgreSQL) or pglite (npm start). */
 const DB = process.env.BENCH_DB ?? 'postgres';
-const DB_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DB_URL = BENCH_DB_URL;
 
 type Sql = { query(text: string): Promise<unknown>; close(): Promise<void> };
 const { openPostgres } = (await import(new URL('../apps/server/src/db/index.ts', import.meta.url).href)) as {

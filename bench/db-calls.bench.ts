@@ -14,10 +14,9 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { syncOriginalsAllTenants } from '../apps/server/src/modules/casino/originals';
 import { credit } from '../apps/server/src/modules/wallet/index';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger';
-import { pgbenchTps, record, tpcb, walNow, walPer } from './lib';
+import { BENCH_DB_URL, pgbenchTps, record, tpcb, walNow, walPer, withSchemas } from './lib';
 
-const URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const URL = BENCH_DB_URL;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const PLAYERS = 32;
@@ -93,13 +92,8 @@ function pgbench(schema: string, script: string): { tps: number; failed: number;
   return { tps: pgbenchTps(out), failed: Number(failed?.[1] ?? 0), transactions: Number(done?.[1] ?? 0) };
 }
 
-export async function run() {
-  const admin = await openPostgres(URL, { poolSize: 1 });
-  const s = `bench_d_${randomBytes(4).toString('hex')}`;
-  const p = `bench_dp_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create schema ${s}`);
-  await admin.query(`create schema ${p}`);
-  try {
+export function run() {
+  return withSchemas(['bench_d', 'bench_dp'], async ([s, p], admin) => {
     const f = await fixture(s);
     const t = f.tenantId;
     // Player n (1..32) is ids[n-1]: pgbench picks n, the script maps it through the session token.
@@ -165,9 +159,5 @@ select status from originals_place_bet(${t}, :u, 'k-' || :client_id || '-' || :r
         `${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}; ` +
         `${walTpcb.wal_records_per_tx} WAL records a transaction) | ledger ${check.ok ? 'clean' : 'NOT clean'}`,
     );
-  } finally {
-    await admin.query(`drop schema ${s} cascade`);
-    await admin.query(`drop schema ${p} cascade`);
-    await admin.close();
-  }
+  });
 }

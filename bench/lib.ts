@@ -1,10 +1,36 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const RESULTS_DIR = path.join(import.meta.dirname, 'results');
+
+/** The PostgreSQL the database benchmarks run on: BENCH_DATABASE_URL, else the test database. */
+export const BENCH_DB_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Runs `fn` in fresh private schemas of BENCH_DB_URL (one per prefix, a random suffix each), dropped afterwards
+ * whatever happens; `admin` is a connection outside them (e.g. for the server-wide pg_stat_wal).
+ */
+export async function withSchemas<P extends string[], T>(
+  prefixes: [...P],
+  fn: (schemas: { [K in keyof P]: string }, admin: pg.Client) => Promise<T>,
+): Promise<T> {
+  const admin = new pg.Client({ connectionString: BENCH_DB_URL });
+  await admin.connect();
+  const schemas = prefixes.map((p) => `${p}_${randomBytes(4).toString('hex')}`) as { [K in keyof P]: string };
+  try {
+    for (const s of schemas) await admin.query(`create schema ${s}`);
+    return await fn(schemas, admin);
+  } finally {
+    for (const s of schemas) await admin.query(`drop schema if exists ${s} cascade`);
+    await admin.end();
+  }
+}
 
 export type LoadResult = { requests_per_s: number; p50_ms: number; p99_ms: number; errors: number; non2xx: number };
 

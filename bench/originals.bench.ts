@@ -5,11 +5,10 @@
 // Load: 16 clients in 2 worker threads (as pgbench -c 16 -j 2); server: BENCH_SERVERS nodes (default 1; a player
 // always reaches the same node), each with its own pool.
 // BENCH_DATABASE_URL (default: the test PostgreSQL); both run in private schemas that are dropped afterwards.
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { record, tpcb, walNow, walPer } from './lib';
+import { BENCH_DB_URL, record, tpcb, walNow, walPer, withSchemas } from './lib';
 
 // The server's modules are loaded at run time (the bench project does not compile apps/server; see tsconfig).
 type Sql = { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> };
@@ -19,8 +18,7 @@ const { openPostgres } = (await server('db/index.ts')) as {
   openPostgres(url: string, o?: { poolSize?: number; searchPath?: string }): Promise<Db>;
 };
 
-const DB_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DB_URL = BENCH_DB_URL;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const THREADS = 2;
@@ -208,13 +206,8 @@ async function diceOverHttp(schema: string) {
   }
 }
 
-export async function run() {
-  const admin = await openPostgres(DB_URL, { poolSize: 1 });
-  const o = `bench_o_${randomBytes(4).toString('hex')}`;
-  const p = `bench_op_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create schema ${o}`);
-  await admin.query(`create schema ${p}`);
-  try {
+export function run() {
+  return withSchemas(['bench_o', 'bench_op'], async ([o, p]) => {
     const yardstick = tpcb({ url: DB_URL, schema: p, clients: CLIENTS, seconds: SECONDS });
     yardstick.init();
     yardstick.run();
@@ -238,9 +231,5 @@ export async function run() {
       `originals: ${dice.bets_per_s} dice bets/s over HTTP, ${SERVERS} server node(s) (p50 ${dice.p50_ms} ms, p99 ${dice.p99_ms} ms, ${dice.errors} errors, ${dice.wal_records_per_tx} WAL records a bet) | ` +
         `pgbench TPC-B ${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}) | ratio ${ratio} (target >= 0.5)`,
     );
-  } finally {
-    await admin.query(`drop schema ${o} cascade`);
-    await admin.query(`drop schema ${p} cascade`);
-    await admin.close();
-  }
+  });
 }

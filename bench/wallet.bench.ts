@@ -2,15 +2,13 @@
 // round in one SQL transaction, as a seamless-wallet round is settled) on PostgreSQL, and pgbench TPC-B on the same
 // server in the same run. Target: wallet pairs/s >= 0.5 x pgbench transactions/s.
 // BENCH_DATABASE_URL (default: the test PostgreSQL); both run in private schemas that are dropped afterwards.
-import { randomBytes } from 'node:crypto';
 import { openPostgres } from '../apps/server/src/db/index';
 import { migrate } from '../apps/server/src/db/migrate';
 import { creditWin, debitBet } from '../apps/server/src/modules/wallet/index';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger';
-import { record, tpcb } from './lib';
+import { BENCH_DB_URL, record, tpcb, withSchemas } from './lib';
 
-const URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const URL = BENCH_DB_URL;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const PLAYERS = 200;
@@ -82,13 +80,8 @@ async function walletPairs(schema: string) {
   }
 }
 
-export async function run() {
-  const admin = await openPostgres(URL, { poolSize: 1 });
-  const w = `bench_w_${randomBytes(4).toString('hex')}`;
-  const p = `bench_p_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create schema ${w}`);
-  await admin.query(`create schema ${p}`);
-  try {
+export function run() {
+  return withSchemas(['bench_w', 'bench_p'], async ([w, p]) => {
     const yardstick = tpcb({ url: URL, schema: p, clients: CLIENTS, seconds: SECONDS });
     yardstick.init();
     yardstick.run();
@@ -111,9 +104,5 @@ export async function run() {
       `wallet: ${wallet.pairs_per_s} debit+credit pairs/s (p50 ${wallet.p50_ms} ms, p99 ${wallet.p99_ms} ms, ${wallet.errors} errors) | ` +
         `pgbench TPC-B ${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}) | ratio ${ratio} (target >= 0.5)`,
     );
-  } finally {
-    await admin.query(`drop schema ${w} cascade`);
-    await admin.query(`drop schema ${p} cascade`);
-    await admin.close();
-  }
+  });
 }
