@@ -19,6 +19,37 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** A funded player with a live session of the aurora stand-in's game: the fields a provider's calls carry. */
+async function session(cents: number) {
+  const tenantId = await demoTenantId(app);
+  const provider = (await repo.findProviderByCode(app.db, tenantId, 'aurora'))!;
+  const game = await gameByCode(app, 'tigre-da-fortuna');
+  const p = await fundedPlayer(app, cents);
+  const token = randomBytes(32).toString('base64url');
+  await repo.insertGameSession(app.db, {
+    tenantId,
+    userId: p.id,
+    gameId: game.id,
+    providerId: provider.id,
+    tokenHash: hashSessionToken(token),
+    demo: false,
+    ttlMs: 60_000,
+  });
+  return { session_token: token, player_id: String(p.id), game_id: game.game_id, id: p.id };
+}
+
+/** A signed call of the aurora stand-in, as its server would make it. */
+async function call(op: string, body: Record<string, unknown>) {
+  const provider = (await repo.findProviderByCode(app.db, await demoTenantId(app), 'aurora'))!;
+  const raw = JSON.stringify(body);
+  const res = await fetch(`http://127.0.0.1:${port}/api/providers/aurora/${op}`, {
+    method: 'POST',
+    headers: { host: 'localhost', 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(raw, provider.secret) },
+    body: raw,
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
 describe('seamless wallet: conformance kit against the generic adapter', () => {
   it('passes every case', async () => {
     const tenantId = await demoTenantId(app);
@@ -77,36 +108,6 @@ describe('seamless wallet: conformance kit against the generic adapter', () => {
 
 describe('seamless wallet: answers of repeats come from the wallet (no copy stored)', () => {
   it('a repeated bet or win answers the first answer after the balance moved on; another player cannot replay it', async () => {
-    const tenantId = await demoTenantId(app);
-    const provider = (await repo.findProviderByCode(app.db, tenantId, 'aurora'))!;
-    const game = await gameByCode(app, 'tigre-da-fortuna');
-    const session = async (cents: number) => {
-      const p = await fundedPlayer(app, cents);
-      const token = randomBytes(32).toString('base64url');
-      await repo.insertGameSession(app.db, {
-        tenantId,
-        userId: p.id,
-        gameId: game.id,
-        providerId: provider.id,
-        tokenHash: hashSessionToken(token),
-        demo: false,
-        ttlMs: 60_000,
-      });
-      return { session_token: token, player_id: String(p.id), game_id: game.game_id, id: p.id };
-    };
-    const call = async (op: string, body: Record<string, unknown>) => {
-      const raw = JSON.stringify(body);
-      const res = await fetch(`http://127.0.0.1:${port}/api/providers/aurora/${op}`, {
-        method: 'POST',
-        headers: {
-          host: 'localhost',
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: sign(raw, provider.secret),
-        },
-        body: raw,
-      });
-      return (await res.json()) as Record<string, unknown>;
-    };
     const a = await session(10_000);
     const { id: _a, ...s } = a;
     const round = `r-${randomBytes(4).toString('hex')}`;
@@ -144,5 +145,73 @@ describe('seamless wallet: answers of repeats come from the wallet (no copy stor
         payload: expect.objectContaining({ round_id: round, bet: 700, win: 250, multiplier: 0.36 }),
       },
     ]);
+  }, 60_000);
+});
+
+describe('seamless wallet: a stake is checked against its round and its player', () => {
+  const totalBetOf = async (id: number) =>
+    (await app.db.query<{ t: number }>('select total_bet::int as t from users where id = $1', [id])).rows[0]!.t;
+
+  it("a further stake adds to its open round; a stake on another player's round or a closed round is refused and moves nothing", async () => {
+    const { id, ...s } = await session(10_000);
+    const round = `r-${randomBytes(4).toString('hex')}`;
+    expect(await call('bet', { ...s, transaction_id: `b1-${round}`, round_id: round, amount: 500 })).toMatchObject({
+      status: 'OK',
+      balance: 9_500,
+    });
+    expect(await call('bet', { ...s, transaction_id: `b2-${round}`, round_id: round, amount: 700 })).toMatchObject({
+      status: 'OK',
+      balance: 8_800,
+    });
+    const r = await app.db.query<{ bet_total: number; status: string }>(
+      'select bet_total::int, status from casino_rounds where round_id = $1',
+      [round],
+    );
+    expect(r.rows).toEqual([{ bet_total: 1_200, status: 'open' }]);
+    expect(await totalBetOf(id)).toBe(1_200);
+
+    // Another player's stake on this round: refused, their money untouched.
+    const { id: otherId, ...o } = await session(5_000);
+    expect(await call('bet', { ...o, transaction_id: `x-${round}`, round_id: round, amount: 100 })).toMatchObject({
+      status: 'ERROR',
+      error_code: 'PLAYER_MISMATCH',
+    });
+    expect(await cashOf(app, otherId)).toBe(5_000);
+    expect(await totalBetOf(otherId)).toBe(0);
+
+    // Closed by a win: a late stake is refused with the balance, and its repeat answers the same.
+    expect(
+      await call('win', { ...s, transaction_id: `w-${round}`, round_id: round, amount: 300, round_closed: true }),
+    ).toMatchObject({ status: 'OK', balance: 9_100 });
+    const late = { ...s, transaction_id: `b3-${round}`, round_id: round, amount: 200 };
+    const refused = await call('bet', late);
+    expect(refused).toMatchObject({ status: 'ERROR', error_code: 'ROUND_CLOSED', balance: 9_100 });
+    expect(await call('bet', late)).toEqual(refused);
+    expect(await cashOf(app, id)).toBe(9_100);
+    expect(await totalBetOf(id)).toBe(1_200);
+    const after = await app.db.query<{ bet_total: number; win_total: number; status: string }>(
+      'select bet_total::int, win_total::int, status from casino_rounds where round_id = $1',
+      [round],
+    );
+    expect(after.rows).toEqual([{ bet_total: 1_200, win_total: 300, status: 'closed' }]);
+  }, 60_000);
+
+  it('a self-excluded player cannot stake; the refusal stands for its transaction id after the exclusion ends', async () => {
+    const { id, ...s } = await session(10_000);
+    await app.db.query("update users set self_exclusion_end = now() + interval '30 days' where id = $1", [id]);
+    const round = `r-${randomBytes(4).toString('hex')}`;
+    const bet = { ...s, transaction_id: `b-${round}`, round_id: round, amount: 500 };
+    const refused = await call('bet', bet);
+    expect(refused).toMatchObject({ status: 'ERROR', error_code: 'PLAYER_BLOCKED' });
+    expect(await cashOf(app, id)).toBe(10_000);
+    expect(await totalBetOf(id)).toBe(0);
+    const rounds = await app.db.query('select 1 from casino_rounds where round_id = $1', [round]);
+    expect(rounds.rows).toEqual([]);
+    await app.db.query('update users set self_exclusion_end = null where id = $1', [id]);
+    expect(await call('bet', bet)).toEqual(refused);
+    expect(await call('bet', { ...bet, transaction_id: `b2-${round}` })).toMatchObject({
+      status: 'OK',
+      balance: 9_500,
+    });
   }, 60_000);
 });
