@@ -99,7 +99,7 @@ export async function insertBet(
   const { rows } = await sql.query<{ id: number; created_at: Date }>(
     `insert into originals_bets (tenant_id, user_id, game, seed_pair_id, nonce, amount, payout, multiplier_e4, params,
         outcome, status, settled_at)
-      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, case when $11 = 'settled' then now() end)
+      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text, case when $11::text = 'settled' then now() end)
       returning id, created_at`,
     [
       b.tenantId,
@@ -137,8 +137,8 @@ export async function updateMines(
   o: { id: number; outcome: unknown; status: 'open' | 'settled'; payout: number; multiplierE4: number },
 ): Promise<void> {
   await sql.query(
-    `update originals_bets set outcome = $2, status = $3, payout = $4, multiplier_e4 = $5,
-        settled_at = case when $3 = 'settled' then now() end
+    `update originals_bets set outcome = $2, status = $3::text, payout = $4, multiplier_e4 = $5,
+        settled_at = case when $3::text = 'settled' then now() end
       where id = $1`,
     [o.id, JSON.stringify(o.outcome), o.status, o.payout, o.multiplierE4],
   );
