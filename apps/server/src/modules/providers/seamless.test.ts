@@ -54,25 +54,14 @@ describe('seamless wallet: conformance kit against the generic adapter', () => {
   it('passes every case', async () => {
     const tenantId = await demoTenantId(app);
     const provider = (await repo.findProviderByCode(app.db, tenantId, 'aurora'))!;
-    const game = await gameByCode(app, 'tigre-da-fortuna');
     const results = await runConformanceKit({
       callbackUrl: `http://127.0.0.1:${port}/api/providers/aurora`,
       host: 'localhost',
       secret: provider.secret,
       winCap: provider.max_single_win,
       async newSession(balance) {
-        const p = await fundedPlayer(app, balance);
-        const token = randomBytes(32).toString('base64url');
-        await repo.insertGameSession(app.db, {
-          tenantId,
-          userId: p.id,
-          gameId: game.id,
-          providerId: provider.id,
-          tokenHash: hashSessionToken(token),
-          demo: false,
-          ttlMs: 60_000,
-        });
-        return { sessionToken: token, playerId: String(p.id), gameId: game.game_id };
+        const s = await session(balance);
+        return { sessionToken: s.session_token, playerId: s.player_id, gameId: s.game_id };
       },
       ledgerBalance: (playerId) => cashOf(app, Number(playerId)),
       async expireSession(token) {
