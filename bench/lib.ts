@@ -33,18 +33,19 @@ export async function withSchemas<P extends string[], T>(
 }
 
 /**
- * ANALYZE of a bench schema's tables once its fixtures are in: what autovacuum does within a minute of a live
- * database's tables changing, and what `pgbench -i` does for the yardstick's own tables. Without it the planner
- * sees never-analyzed tables of a few dozen rows, and the generic plans the hot functions cache for a
- * connection's lifetime may take any index whose first column matches: a lookup of one player by (tenant_id, id)
- * went through (tenant_id, phone) and read every player of the tenant, on every bet.
+ * ANALYZE of a bench schema's tables, once a warm-up of the measured load has filled them: what autovacuum does
+ * within a minute of a live database's tables changing, and what `pgbench -i` does for the yardstick's own tables.
+ * On never-analyzed tables of a few dozen rows, the generic plans the hot functions cache for a connection's
+ * lifetime may take any index whose first column matches: a lookup of one player by (tenant_id, id) went through
+ * (tenant_id, phone) and read every player of the tenant, on every bet.
  */
 export async function analyzeSchema(
   db: { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> },
   schema: string,
 ): Promise<void> {
   const { rows } = await db.query('select tablename as t from pg_tables where schemaname = $1', [schema]);
-  for (const r of rows as { t: string }[]) await db.query(`analyze ${schema}.${r.t}`);
+  const tables = (rows as { t: string }[]).map((r) => `${schema}.${r.t}`);
+  if (tables.length) await db.query(`analyze ${tables.join(', ')}`);
 }
 
 export type LoadResult = { requests_per_s: number; p50_ms: number; p99_ms: number; errors: number; non2xx: number };
