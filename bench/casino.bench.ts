@@ -35,9 +35,20 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const GAMES = 10_000;
 const PLAYERS = 32;
+/**
+ * Registered players who are not playing now (BENCH_IDLE_PLAYERS, default 10,000), each with a game session that
+ * expired yesterday: a tenant's tables as a live site has them (pgbench's own yardstick has 1.6 million accounts at
+ * this scale). With only the 32 players who bet, the players, accounts and sessions tables were a few pages each,
+ * and the planner read them whole (sequential scans over pages full of the bets' dead row versions) where a live
+ * site looks one row up by its key.
+ */
+const IDLE_PLAYERS = Number(process.env.BENCH_IDLE_PLAYERS ?? 10_000);
 const LOBBY_CONNECTIONS = 200;
 // BENCH_PARTS=lobby,provider (default both) to run a part alone while profiling; BENCH_SERVER_ARGS adds node flags
-// to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+// to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof); BENCH_PG_OPTIONS adds PostgreSQL options to its
+// connections (e.g. "-c session_preload_libraries=auto_explain -c auto_explain.log_min_duration=0
+// -c auto_explain.log_nested_statements=on -c auto_explain.sample_rate=0.002" logs sampled plans of the hot functions).
+const PG_OPTIONS = process.env.BENCH_PG_OPTIONS ?? '';
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'lobby,provider').split(','));
 const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 
@@ -56,28 +67,42 @@ const CLIENT_MODULE = path.join(import.meta.dirname, 'keepalive-client.cjs');
 const PROVIDER_CLIENT_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createHmac, randomUUID } = require('node:crypto');
-const { Connection } = require(workerData.client);
-const { port, secret, game, sessions, clients, seconds, warmup, prefix } = workerData;
-const call = async (conn, op, payload) => {
+const { Connection, format } = require(workerData.client);
+const { port, secret, game, sessions, clients, seconds, warmup, prefix, formatted } = workerData;
+// A signed call, formatted as the bytes the provider's server sends.
+const request = (op, payload) => {
   const raw = JSON.stringify(payload);
-  const res = await conn.request('POST', '/api/providers/aurora/' + op,
-    { 'content-type': 'application/json', 'x-signature': createHmac('sha256', secret).update(raw).digest('hex') },
-    raw, true);
+  return format('POST', '/api/providers/aurora/' + op,
+    { 'content-type': 'application/json', 'x-signature': createHmac('sha256', secret).update(raw).digest('hex') }, raw);
+};
+let seq = 0;
+const nextPair = () => {
+  const s = sessions[seq++ % sessions.length];
+  const base = { session_token: s.token, player_id: s.playerId, game_id: game };
+  const round = prefix + '-' + randomUUID();
+  return [
+    request('bet', { ...base, transaction_id: 'b-' + round, round_id: round, amount: 100 }),
+    request('win', { ...base, transaction_id: 'w-' + round, round_id: round, amount: 95, round_closed: true }),
+  ];
+};
+// The pairs are formatted and signed before the load starts (as wrk formats its requests once): the load
+// generator shares the two cores with the server it measures, and its own JSON and HMAC work is not the server's.
+// Past the formatted ones (a machine faster than the estimate), pairs are formatted as they go.
+const ready = Array.from({ length: formatted }, nextPair);
+let next = 0;
+const call = async (conn, op, raw) => {
+  const res = await conn.send(raw, true);
   let out = null;
   try { out = JSON.parse(res.body); } catch {}
   return out && out.status === 'OK' ? null : op + ': ' + res.status + ' ' + res.body.slice(0, 200);
 };
-let seq = 0;
 const out = { pairs: 0, errors: 0, secs: 0, lat: [], firstErrors: [] };
 const conns = Array.from({ length: clients }, () => new Connection(port));
 const loop = async (conn, deadline, counting) => {
   while (Date.now() < deadline) {
-    const s = sessions[seq++ % sessions.length];
-    const base = { session_token: s.token, player_id: s.playerId, game_id: game };
-    const round = prefix + '-' + randomUUID();
+    const [bet, win] = next < ready.length ? ready[next++] : nextPair();
     const t0 = performance.now();
-    const bad = (await call(conn, 'bet', { ...base, transaction_id: 'b-' + round, round_id: round, amount: 100 })) ||
-      (await call(conn, 'win', { ...base, transaction_id: 'w-' + round, round_id: round, amount: 95, round_closed: true }));
+    const bad = (await call(conn, 'bet', bet)) || (await call(conn, 'win', win));
     if (!counting) continue;
     if (bad === null) { out.pairs++; out.lat.push(performance.now() - t0); }
     else { out.errors++; if (out.firstErrors.length < 3) out.firstErrors.push(bad); }
@@ -108,7 +133,7 @@ async function startPgServer(schema: string): Promise<Server> {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sorte-bench-')),
     DATABASE_URL: URL,
     DATABASE_POOL_SIZE: '20',
-    PGOPTIONS: `-c search_path=${schema}`,
+    PGOPTIONS: `-c search_path=${schema} ${PG_OPTIONS}`.trim(),
     LOG_LEVEL: 'error',
     ORIGINALS_ENGINES: 'off',
   };
@@ -318,6 +343,23 @@ async function providerPairs(server: Server, schema: string, players: { id: numb
       [tenantId],
     );
     const game = g.rows[0]!;
+    if (IDLE_PLAYERS > 0) {
+      await db.query(
+        `insert into users (tenant_id, first_name, last_name, email, phone, referral_code)
+          select $1, 'Idle', 'Player', 'idle' || n || '@ex.com', '+55219' || lpad(n::text, 8, '0'), 'IDLE' || n
+          from generate_series(1, $2::int) n`,
+        [tenantId, IDLE_PLAYERS],
+      );
+      await db.query(
+        `insert into game_sessions (tenant_id, user_id, game_id, provider_id, token_hash, demo, created_at, expires_at)
+          select $1, u.id, g.ids[1 + u.id % cardinality(g.ids)], $2, md5(random()::text || u.id), false,
+              now() - interval '2 days', now() - interval '1 day'
+            from users u, (select array_agg(id) as ids from games where tenant_id = $1 and provider_id = $2) g
+          where u.tenant_id = $1 and u.first_name = 'Idle'`,
+        [tenantId, provider.id],
+      );
+      await db.query('vacuum analyze users, ledger_accounts, player_wallets, game_sessions');
+    }
     // A real-money game session per player, as a launch creates (the token only the provider would hold).
     const sessions: { token: string; playerId: string }[] = [];
     for (const pl of players) {
@@ -365,6 +407,8 @@ async function providerPairs(server: Server, schema: string, players: { id: numb
                   seconds: SECONDS,
                   warmup: 2,
                   prefix: `t${i}`,
+                  // Enough for 1,500 pairs/s per thread over the warm-up and the measured window.
+                  formatted: 1_500 * (SECONDS + 2),
                 },
               });
               w.once('message', () => {

@@ -62,7 +62,12 @@ class Connection {
   }
 
   /** POST/GET on this connection; resolves { status, body } (status 0 when the connection failed). */
-  async request(method, path, headers, body, wantBody) {
+  request(method, path, headers, body, wantBody) {
+    return this.send(format(method, path, headers, body), wantBody);
+  }
+
+  /** A request already formatted by format() (a load generator may format its requests before it measures). */
+  async send(raw, wantBody) {
     if (!this.socket) {
       try {
         await this.open();
@@ -72,10 +77,7 @@ class Connection {
     }
     return new Promise((resolve) => {
       this.pending = { resolve, wantBody };
-      let head = `${method} ${path} HTTP/1.1\r\nhost: localhost\r\n`;
-      for (const k in headers) head += `${k}: ${headers[k]}\r\n`;
-      head += `content-length: ${Buffer.byteLength(body)}\r\n\r\n`;
-      this.socket.write(head + body);
+      this.socket.write(raw);
     });
   }
 
@@ -84,4 +86,11 @@ class Connection {
   }
 }
 
-module.exports = { Connection };
+/** One HTTP/1.1 request as the string written to the socket. */
+function format(method, path, headers, body) {
+  let head = `${method} ${path} HTTP/1.1\r\nhost: localhost\r\n`;
+  for (const k in headers) head += `${k}: ${headers[k]}\r\n`;
+  return `${head}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+module.exports = { Connection, format };
