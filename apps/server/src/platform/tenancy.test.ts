@@ -50,6 +50,60 @@ describe('TenantResolver', () => {
     vi.useRealTimers();
   });
 
+  it('reloads a busy host in the background: no request waits when the entry expires, a change shows within the TTL', async () => {
+    vi.useFakeTimers();
+    try {
+      let name = 'old';
+      let release: (() => void) | null = null;
+      const load = vi.fn(async () => {
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        return { id: 1, name } as unknown as Tenant;
+      });
+      const r = new TenantResolver(load, 10_000, 2_000);
+      const first = r.resolve('a.com');
+      release!();
+      expect(((await first) as unknown as { name: string }).name).toBe('old');
+      name = 'new';
+      vi.advanceTimersByTime(6_000);
+      // Second half of its life: answered at once from the cache, and the reload starts (one, however many ask).
+      expect(((await r.resolve('a.com')) as unknown as { name: string }).name).toBe('old');
+      expect(((await r.resolve('a.com')) as unknown as { name: string }).name).toBe('old');
+      expect(load).toHaveBeenCalledTimes(2);
+      release!();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(((await r.resolve('a.com')) as unknown as { name: string }).name).toBe('new');
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an invalidation drops a reload that started before it', async () => {
+    let name = 'old';
+    let release: (() => void) | null = null;
+    const load = vi.fn(async () => {
+      const seen = name;
+      await new Promise<void>((r) => {
+        release = r;
+      });
+      return { id: 1, name: seen } as unknown as Tenant;
+    });
+    const r = new TenantResolver(load, 60_000, 2_000);
+    const stale = r.resolve('a.com');
+    name = 'new';
+    r.invalidate();
+    const oldRelease = release!;
+    const fresh = r.resolve('a.com');
+    oldRelease();
+    expect(((await stale) as unknown as { name: string }).name).toBe('old');
+    release!();
+    expect(((await fresh) as unknown as { name: string }).name).toBe('new');
+    expect(((await r.resolve('a.com')) as unknown as { name: string }).name).toBe('new');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('stays bounded under a flood of random hosts', async () => {
     const r = new TenantResolver(async () => null, 60_000, 60_000, 100);
     for (let i = 0; i < 1000; i++) await r.resolve(`h${i}.com`);

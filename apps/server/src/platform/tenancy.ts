@@ -55,23 +55,43 @@ export class TenantResolver {
 
   async resolve(host: string): Promise<Tenant | null> {
     const hit = this.cache.get(host);
-    if (hit && hit.expires > Date.now()) return hit.tenant;
-    const pending = this.inflight.get(host);
-    if (pending) return pending;
-    const p = this.load(host)
+    const now = Date.now();
+    if (hit && hit.expires > now) {
+      // In the second half of a found tenant's life, a request starts its reload in the background and is
+      // answered at once: a busy host's requests never all wait for the lookup when the entry expires. A failed
+      // reload leaves the entry to expire as before.
+      if (hit.tenant && hit.expires - now < this.ttlMs / 2 && !this.inflight.has(host))
+        this.fetch(host).catch(() => {});
+      return hit.tenant;
+    }
+    return this.inflight.get(host) ?? this.fetch(host);
+  }
+
+  private fetch(host: string): Promise<Tenant | null> {
+    const startedAt = Date.now();
+    const generation = this.generation;
+    const p: Promise<Tenant | null> = this.load(host)
       .then((tenant) => {
+        // A lookup that started before an invalidation read the old settings: it answers its own callers only.
+        if (this.generation !== generation) return tenant;
         if (this.cache.size >= this.maxEntries) this.evict();
-        this.cache.set(host, { tenant, expires: Date.now() + (tenant ? this.ttlMs : this.negativeTtlMs) });
+        this.cache.set(host, { tenant, expires: startedAt + (tenant ? this.ttlMs : this.negativeTtlMs) });
         return tenant;
       })
-      .finally(() => this.inflight.delete(host));
+      .finally(() => {
+        if (this.inflight.get(host) === p) this.inflight.delete(host);
+      });
     this.inflight.set(host, p);
     return p;
   }
 
+  private generation = 0;
+
   /** Forget everything: called after an operator change made through this process. */
   invalidate(): void {
+    this.generation++;
     this.cache.clear();
+    this.inflight.clear();
   }
 
   private evict(): void {

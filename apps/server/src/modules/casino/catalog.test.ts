@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { CatalogSnapshot, fold, type GameFilter, keepBounded } from './catalog';
+import { describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../db/index';
+import { CatalogCache, CatalogSnapshot, fold, type GameFilter, keepBounded } from './catalog';
 import type { GameRow, ProviderRow } from './repo';
 
 const provider = (id: number, code: string, name: string, enabled = true): ProviderRow => ({
@@ -115,5 +116,94 @@ describe('keepBounded', () => {
       ['c', 9],
       ['d', 3],
     ]);
+  });
+});
+
+describe('CatalogCache', () => {
+  /** A database that answers the catalog's reads; its revision check waits until released. */
+  function fakeDb() {
+    const state = { revision: 1, checks: 0, loads: 0, gate: null as null | (() => void), hold: false };
+    const db = {
+      kind: 'postgres' as const,
+      async query(text: string) {
+        if (text.includes('casino_catalog_revisions')) {
+          state.checks++;
+          // The revision as of the statement's start (its snapshot).
+          const revision = state.revision;
+          if (state.hold) await new Promise<void>((r) => (state.gate = r));
+          return { rows: [{ revision, hide: false }], rowCount: 1 };
+        }
+        if (text.includes('from game_providers')) {
+          state.loads++;
+          return { rows: [provider(1, 'aurora', 'Aurora')], rowCount: 1 };
+        }
+        if (text.includes('from games')) return { rows: rows(3), rowCount: 3 };
+        return { rows: [], rowCount: 0 };
+      },
+      async exec() {},
+      async transaction<T>(fn: (tx: unknown) => Promise<T>) {
+        return fn(db);
+      },
+      async close() {},
+    };
+    return { db: db as unknown as Db, state };
+  }
+
+  it('checks ahead in the background on a busy node: no request waits for the check, a change shows within a second', async () => {
+    vi.useFakeTimers();
+    try {
+      const { db, state } = fakeDb();
+      const cache = new CatalogCache(db);
+      const first = await cache.get(1);
+      expect(first.revision).toBe(1);
+      expect(state.checks).toBe(1);
+      // Half a second on, a request is answered at once from the snapshot while the check runs (one check only).
+      vi.advanceTimersByTime(600);
+      state.hold = true;
+      state.revision = 2;
+      expect(await cache.get(1)).toBe(first);
+      expect(await cache.get(1)).toBe(first);
+      expect(state.checks).toBe(2);
+      // The check finds the new revision: the next request has the new catalog.
+      state.hold = false;
+      state.gate!();
+      await vi.advanceTimersByTimeAsync(1);
+      const next = await cache.get(1);
+      expect(next.revision).toBe(2);
+      expect(state.checks).toBe(2);
+      expect(state.loads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a snapshot older than a second is checked before it is served again', async () => {
+    vi.useFakeTimers();
+    try {
+      const { db, state } = fakeDb();
+      const cache = new CatalogCache(db);
+      await cache.get(1);
+      state.revision = 2;
+      vi.advanceTimersByTime(1_100);
+      expect((await cache.get(1)).revision).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an invalidation drops a check that started before it', async () => {
+    const { db, state } = fakeDb();
+    const cache = new CatalogCache(db);
+    state.hold = true;
+    const stale = cache.get(1);
+    const oldGate = state.gate!;
+    state.revision = 2;
+    cache.invalidate(1);
+    state.hold = false;
+    const fresh = cache.get(1);
+    oldGate();
+    expect((await stale).revision).toBe(1);
+    expect((await fresh).revision).toBe(2);
+    expect((await cache.get(1)).revision).toBe(2);
   });
 });

@@ -237,13 +237,21 @@ const SORTS: Record<Exclude<GameFilter['sort'], 'default'>, (a: CatalogGame, b: 
 };
 
 const CHECK_EVERY_MS = 1000;
+/**
+ * From this age on, a request that finds the snapshot still valid starts the next revision check in the background
+ * and is answered at once. On a busy node the check is then done before the snapshot's second is up, and no
+ * request waits for it; a check of a loaded database was seen taking a third of a second, and every request of
+ * that moment waited for it. The bound stays the same: no snapshot is served more than CHECK_EVERY_MS after the
+ * check that confirmed it started.
+ */
+const CHECK_AHEAD_MS = 500;
 
 type Entry = { snapshot: CatalogSnapshot; checkedAt: number };
 
 /**
  * Per-tenant snapshots. A node checks the tenant's catalog revision at most once a second and reloads when it
  * changed, so an operator's change reaches every node within about a second; writes through this node invalidate
- * at once. Concurrent requests share one reload.
+ * at once. Concurrent requests share one reload. A busy node checks ahead (CHECK_AHEAD_MS), in the background.
  */
 export class CatalogCache {
   private readonly entries = new Map<number, Entry>();
@@ -253,24 +261,47 @@ export class CatalogCache {
 
   async get(tenantId: number): Promise<CatalogSnapshot> {
     const e = this.entries.get(tenantId);
-    const now = Date.now();
-    if (e && now - e.checkedAt < CHECK_EVERY_MS) return e.snapshot;
-    const pending = this.loading.get(tenantId);
-    if (pending) return pending;
-    const p = this.refresh(tenantId, e).finally(() => this.loading.delete(tenantId));
+    const age = e ? Date.now() - e.checkedAt : Number.POSITIVE_INFINITY;
+    if (e && age < CHECK_EVERY_MS) {
+      // A failed check in the background is retried by the next request; the snapshot stays valid until its bound.
+      if (age >= CHECK_AHEAD_MS && !this.loading.has(tenantId)) this.load(tenantId, e).catch(() => {});
+      return e.snapshot;
+    }
+    return this.loading.get(tenantId) ?? this.load(tenantId, e);
+  }
+
+  private load(tenantId: number, e: Entry | undefined): Promise<CatalogSnapshot> {
+    const p: Promise<CatalogSnapshot> = this.refresh(tenantId, e).finally(() => {
+      if (this.loading.get(tenantId) === p) this.loading.delete(tenantId);
+    });
     this.loading.set(tenantId, p);
     return p;
   }
 
+  /**
+   * After a write through this node: the next request loads afresh. A check or load already under way read the
+   * catalog before the write: it neither answers later requests nor stores its snapshot.
+   */
   invalidate(tenantId?: number): void {
-    if (tenantId === undefined) this.entries.clear();
-    else this.entries.delete(tenantId);
+    this.generation++;
+    if (tenantId === undefined) {
+      this.entries.clear();
+      this.loading.clear();
+    } else {
+      this.entries.delete(tenantId);
+      this.loading.delete(tenantId);
+    }
   }
 
+  private generation = 0;
+
   private async refresh(tenantId: number, e: Entry | undefined): Promise<CatalogSnapshot> {
+    // The snapshot is as fresh as the moment its check started: a change committed after that may be missed.
+    const startedAt = Date.now();
+    const generation = this.generation;
     const { revision, hideMultiplayer } = await repo.catalogState(this.db, tenantId);
     if (e && e.snapshot.revision === revision && e.snapshot.hideMultiplayer === hideMultiplayer) {
-      e.checkedAt = Date.now();
+      if (this.generation === generation) e.checkedAt = Math.max(e.checkedAt, startedAt);
       return e.snapshot;
     }
     let [providers, categories, games] = await Promise.all([
@@ -288,7 +319,7 @@ export class CatalogCache {
       ]);
     }
     const snapshot = new CatalogSnapshot(revision, providers, categories, games, hideMultiplayer);
-    this.entries.set(tenantId, { snapshot, checkedAt: Date.now() });
+    if (this.generation === generation) this.entries.set(tenantId, { snapshot, checkedAt: startedAt });
     return snapshot;
   }
 }
