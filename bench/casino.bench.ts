@@ -58,6 +58,8 @@ const ADJS = ['Dourado', 'da Fortuna', 'Selvagem', 'Mágico', 'do Rio', 'Neon', 
 const TERMS = ['tigre', 'dragao', 'fenix', 'coelho', 'farao', 'pirata', 'leao', 'sereia', 'bufalo', 'aguia', 'ouro'];
 const CATEGORIES = ['slots', 'roulette', 'instant'];
 const PROVIDER_THREADS = 2;
+/** Seconds of provider load before the tables are analyzed and the measured window starts. */
+const PROVIDER_WARMUP_S = 2;
 const CLIENT_MODULE = path.join(import.meta.dirname, 'keepalive-client.cjs');
 
 /**
@@ -405,10 +407,10 @@ async function providerPairs(server: Server, schema: string, players: { id: numb
                   sessions: part,
                   clients: Math.ceil(CLIENTS / PROVIDER_THREADS),
                   seconds: SECONDS,
-                  warmup: 2,
+                  warmup: PROVIDER_WARMUP_S,
                   prefix: `t${i}`,
                   // Enough for 1,500 pairs/s per thread over the warm-up and the measured window.
-                  formatted: 1_500 * (SECONDS + 2),
+                  formatted: 1_500 * (SECONDS + PROVIDER_WARMUP_S),
                 },
               });
               w.once('message', () => {

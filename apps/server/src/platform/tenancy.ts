@@ -45,6 +45,8 @@ type Entry = { tenant: Tenant | null; expires: number };
 export class TenantResolver {
   private readonly cache = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<Tenant | null>>();
+  /** Bumped by invalidate(): a check or load that started before it does not store its result. */
+  private generation = 0;
 
   constructor(
     private readonly load: (host: string) => Promise<Tenant | null>,
@@ -84,8 +86,6 @@ export class TenantResolver {
     this.inflight.set(host, p);
     return p;
   }
-
-  private generation = 0;
 
   /** Forget everything: called after an operator change made through this process. */
   invalidate(): void {

@@ -256,6 +256,8 @@ type Entry = { snapshot: CatalogSnapshot; checkedAt: number };
 export class CatalogCache {
   private readonly entries = new Map<number, Entry>();
   private readonly loading = new Map<number, Promise<CatalogSnapshot>>();
+  /** Bumped by invalidate(): a check or load that started before it does not store its result. */
+  private generation = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -292,8 +294,6 @@ export class CatalogCache {
       this.loading.delete(tenantId);
     }
   }
-
-  private generation = 0;
 
   private async refresh(tenantId: number, e: Entry | undefined): Promise<CatalogSnapshot> {
     // The snapshot is as fresh as the moment its check started: a change committed after that may be missed.
