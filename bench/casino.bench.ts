@@ -126,6 +126,21 @@ const loop = async (conn, deadline, counting) => {
 
 type Server = { url: string; port: number; env: NodeJS.ProcessEnv; stop(): Promise<void> };
 
+/** Waits until `url` answers 2xx; throws if the child exits first or `ms` pass. */
+async function untilServing(child: ChildProcess, url: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url}: not ready in ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** The server exactly as `npm start` runs it, but on PostgreSQL (its own schema, via PGOPTIONS). */
 async function startPgServer(schema: string): Promise<Server> {
   const port = await freePort();
@@ -150,17 +165,7 @@ async function startPgServer(schema: string): Promise<Server> {
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 90 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await untilServing(child, `${url}/readyz`, 90_000);
   return {
     url,
     port,
@@ -190,16 +195,7 @@ app.get('/*', (req, reply) => reply.type('application/json; charset=utf-8').head
 app.listen({ port: ${port}, host: '127.0.0.1' });`;
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '-e', code], { cwd: ROOT, stdio: 'ignore' });
   try {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/x`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error('the floor server did not start in 30 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await untilServing(child, `http://127.0.0.1:${port}/x`, 30_000);
     const o = {
       url: `http://127.0.0.1:${port}`,
       connections: LOBBY_CONNECTIONS,
