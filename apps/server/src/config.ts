@@ -15,6 +15,11 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Statements of game providers' bets and wins running at once (modules/providers/call-batch.ts); calls that arrive
+   * while they run share the next statement.
+   */
+  PROVIDER_CALLS_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(2),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -79,6 +84,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** PROVIDER_CALLS_IN_FLIGHT. */
+  providerCallsInFlight: number;
   redisUrl: string | undefined;
   publicUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -143,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    providerCallsInFlight: e.PROVIDER_CALLS_IN_FLIGHT,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,

@@ -7,7 +7,7 @@ import * as casinoRepo from '../casino/repo';
 import type { GameProviderAdapter, WalletResult } from './adapter';
 import { genericAdapter } from './generic';
 import { originalsAdapter } from './originals';
-import { handle, securityEvent } from './seamless';
+import { configureCallBatching, handle, securityEvent } from './seamless';
 
 export type ProviderRegistry = Map<string, GameProviderAdapter>;
 
@@ -37,6 +37,7 @@ export async function providerCallbackRoutes(
   opts: { db: Db; registry: ProviderRegistry; catalog?: CatalogCache },
 ) {
   const { db, registry, catalog } = opts;
+  configureCallBatching(db, app.config.providerCallsInFlight);
   // The provider row from the tenant's in-memory catalog (reloaded within a second of any catalog write, see
   // casino/catalog.ts), else from the database. Only routing and the signature check use it: whether the provider
   // takes stakes and its win cap are read fresh in the call's own transaction (casino_bet_open, casino_win_open).

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers';
 import * as repo from '../casino/repo';
 import { cashOf, demoTenantId, fundedPlayer, gameByCode } from '../casino/test-support';
+import * as wallet from '../wallet/index';
 import { runConformanceKit } from './conformance';
 import { SIGNATURE_HEADER, sign } from './generic';
-import { hashSessionToken } from './seamless';
+import { batchStats, handle, hashSessionToken } from './seamless';
 
 let app: FastifyInstance;
 let port: number;
@@ -202,5 +203,62 @@ describe('seamless wallet: a stake is checked against its round and its player',
       status: 'OK',
       balance: 9_500,
     });
+  }, 60_000);
+});
+
+describe('seamless wallet: calls that arrive together share statements', () => {
+  it('each call of a batch gets its own answer; a refused call is recorded alone and the others stand', async () => {
+    const tenantId = await demoTenantId(app);
+    const ctx = { db: app.db, tenantId, provider: (await repo.findProviderByCode(app.db, tenantId, 'aurora'))! };
+    const players = await Promise.all(Array.from({ length: 12 }, () => session(1_000)));
+    const short = await session(50);
+    const expired = await session(1_000);
+    await app.db.query("update game_sessions set expires_at = now() - interval '1 second' where token_hash = $1", [
+      hashSessionToken(expired.session_token),
+    ]);
+    const tag = randomBytes(4).toString('hex');
+    const all = [...players, short, expired];
+    const bets = all.map((p, i) => ({
+      op: 'bet' as const,
+      sessionToken: p.session_token,
+      playerId: p.player_id,
+      gameId: p.game_id,
+      txId: `b-${tag}-${i}`,
+      roundId: `r-${tag}-${i}`,
+      amount: 100,
+    }));
+    const before = { ...batchStats(app.db) };
+    // Fourteen calls at once, as the provider's servers send them: the first four go alone, the rest together.
+    const answers = await Promise.all(bets.map((b) => handle(ctx, b)));
+    const after = batchStats(app.db);
+    expect(after.calls - before.calls).toBe(14);
+    expect(after.statements - before.statements).toBeLessThan(14);
+    expect(after.largest).toBeGreaterThan(1);
+    for (const a of answers.slice(0, 12)) expect(a).toMatchObject({ status: 'ok', balance: 900 });
+    expect(answers[12]).toMatchObject({ status: 'error', code: 'INSUFFICIENT_FUNDS', balance: 50 });
+    expect(answers[13]).toMatchObject({ status: 'error', code: 'SESSION_EXPIRED' });
+    for (const p of players) expect(await cashOf(app, p.id)).toBe(900);
+    expect(await cashOf(app, short.id)).toBe(50);
+    expect(await cashOf(app, expired.id)).toBe(1_000);
+    // The refusals were recorded: their repeats answer the same, through the HTTP API too.
+    const { id: _s, ...s } = short;
+    expect(
+      await call('bet', { ...s, transaction_id: bets[12]!.txId, round_id: bets[12]!.roundId, amount: 100 }),
+    ).toEqual({ status: 'ERROR', error_code: 'INSUFFICIENT_FUNDS', balance: 50, currency: 'BRL' });
+    expect(await handle(ctx, bets[13]!)).toEqual(answers[13]);
+    // Every round settles together: one closing win each, one event each, the ledger balanced.
+    const wins = await Promise.all(
+      bets
+        .slice(0, 12)
+        .map((b, i) => handle(ctx, { ...b, op: 'win', txId: `w-${tag}-${i}`, amount: 250, roundClosed: true })),
+    );
+    for (const w of wins) expect(w).toMatchObject({ status: 'ok', balance: 1_150 });
+    for (const p of players) expect(await cashOf(app, p.id)).toBe(1_150);
+    const settled = await app.db.query<{ n: number }>(
+      "select count(*)::int as n from domain_events where type = 'casino.round_settled' and payload ->> 'round_id' like $1",
+      [`r-${tag}-%`],
+    );
+    expect(settled.rows[0]!.n).toBe(12);
+    expect((await wallet.checkLedger(app.db, tenantId)).ok).toBe(true);
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors';
 import type { ProviderRow } from '../casino/repo';
 import * as wallet from '../wallet/index';
 import type { WalletAction, WalletErrorCode, WalletResult } from './adapter';
+import { CallBatcher, type Handled } from './call-batch';
 
 /**
  * The seamless wallet: what a game provider's server may do with a player's money, and the rules real
@@ -247,32 +248,88 @@ const BET_CALL_SQL = `select status, user_id, bonus_allowed, prior, result
 const WIN_CALL_SQL = `select status, user_id, bonus_allowed, prior, result
   from casino_win_call($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
 
+const CALLS_SQL = 'select n, status, user_id, bonus_allowed, prior, result, err from casino_calls($1::jsonb)';
+
+/** The errors oneStatement answers by the transactional path (see there); any other is the wallet's error. */
+const HANDLED = new Set(['SR410', 'SR402']);
+
+/** One batcher per database (call-batch.ts): concurrent bets and wins share statements. */
+const batchers = new WeakMap<Db, CallBatcher<MoneyCall>>();
+const batcherOf = (db: Db) => {
+  let b = batchers.get(db);
+  if (!b) {
+    b = new CallBatcher<MoneyCall>(db, CALLS_SQL, 'casino_calls', HANDLED);
+    batchers.set(db, b);
+  }
+  return b;
+};
+
+/** Sets how many statements of provider calls may run at once on `db` (PROVIDER_CALLS_IN_FLIGHT); before any call. */
+export function configureCallBatching(db: Db, inFlight: number) {
+  batchers.set(db, new CallBatcher<MoneyCall>(db, CALLS_SQL, 'casino_calls', HANDLED, inFlight));
+}
+
+/** How many statements the provider calls of `db` took (tests read it). */
+export const batchStats = (db: Db) => batcherOf(db).stats;
+
 /**
- * A bet or win in ONE statement (no BEGIN/COMMIT: a statement is atomic). The plain success (money moved) and the
- * answers that write nothing are answered here; a refusal that must be recorded with its claim (SR410) and a stake
- * that does not fit (SR402) left nothing behind, and are done again by the transactional path, which records them.
+ * A bet or win in ONE statement (no BEGIN/COMMIT: a statement is atomic), shared with the calls that arrive at the
+ * same moment (call-batch.ts). The plain success (money moved) and the answers that write nothing are answered
+ * here; a refusal that must be recorded with its claim (SR410) and a stake that does not fit (SR402) left nothing
+ * behind, and are done again by the transactional path, which records them.
  */
 async function oneStatement(
   ctx: SeamlessContext,
   text: string,
   params: unknown[],
   name: string,
-  c: { kind: 'bet' | 'win'; txId: string; roundId: string; amount: number },
+  c: { kind: 'bet' | 'win'; txId: string; roundId: string; amount: number; playerId: string; closed?: boolean },
   fallback: () => Promise<WalletResult>,
 ): Promise<WalletResult> {
-  let o: MoneyCall;
-  try {
-    o = (await ctx.db.query<MoneyCall>(text, params, name)).rows[0]!;
-  } catch (e) {
-    const code = (e as { code?: string } | null)?.code;
-    if (code === 'SR410' || code === 'SR402') return fallback();
-    throw wallet.ledgerError(e);
-  }
+  const o = await batcherOf(ctx.db).run({
+    call: {
+      op: c.kind,
+      tenant: ctx.tenantId,
+      provider: ctx.provider.id,
+      code: ctx.provider.code,
+      token_hash: params[3],
+      player: c.playerId,
+      tx: c.txId,
+      round: c.roundId,
+      amount: c.amount,
+      closed: c.closed ?? false,
+    },
+    alone: async () => {
+      try {
+        return (await ctx.db.query<MoneyCall>(text, params, name)).rows[0]!;
+      } catch (e) {
+        const code = (e as { code?: string } | null)?.code;
+        if (code && HANDLED.has(code)) return { err: code };
+        throw wallet.ledgerError(e);
+      }
+    },
+  });
+  if (typeof (o as Handled).err === 'string') return fallback();
+  return answerOf(ctx, o as MoneyCall, c);
+}
+
+async function answerOf(
+  ctx: SeamlessContext,
+  o: MoneyCall,
+  c: { kind: 'bet' | 'win'; txId: string; roundId: string; amount: number },
+): Promise<WalletResult> {
   if (o.status === 'no_session') return err('SESSION_NOT_FOUND');
   if (o.status === 'player_mismatch') return err('PLAYER_MISMATCH');
   if (o.status === 'provider_off') return err('PLAYER_BLOCKED');
   const bonusAllowed = o.bonus_allowed === true;
-  if (o.status === 'replay') return replayOf(ctx.db, ctx, o.prior, { ...c, userId: o.user_id! });
+  if (o.status === 'replay')
+    return replayOf(ctx.db, ctx, o.prior, {
+      kind: c.kind,
+      txId: c.txId,
+      roundId: c.roundId,
+      amount: c.amount,
+      userId: o.user_id!,
+    });
   const r = o.result!;
   return okAnswer(
     { transaction_id: r.transaction_id, balance: { cash: 0, bonus: 0, pending: 0, ...r.balance }, replayed: false },
@@ -299,7 +356,7 @@ function bet(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' }>): Pro
     BET_CALL_SQL,
     openParams(ctx, a),
     'casino_bet_call',
-    { kind: 'bet', txId: a.txId, roundId: a.roundId, amount: a.amount },
+    { kind: 'bet', txId: a.txId, roundId: a.roundId, amount: a.amount, playerId: a.playerId },
     () => betInTransaction(ctx, a),
   );
 }
@@ -311,7 +368,7 @@ function win(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'win' }>): Pro
     WIN_CALL_SQL,
     [...openParams(ctx, a), a.roundClosed],
     'casino_win_call',
-    { kind: 'win', txId: a.txId, roundId: a.roundId, amount: a.amount },
+    { kind: 'win', txId: a.txId, roundId: a.roundId, amount: a.amount, playerId: a.playerId, closed: a.roundClosed },
     () => winInTransaction(ctx, a),
   );
 }
