@@ -12,6 +12,7 @@ import path from 'node:path';
 import { openPostgres } from '../apps/server/src/db/index';
 import { migrate } from '../apps/server/src/db/migrate';
 import { syncOriginalsAllTenants } from '../apps/server/src/modules/casino/originals';
+import { IN_FLIGHT } from '../apps/server/src/modules/providers/call-batch';
 import { credit } from '../apps/server/src/modules/wallet/index';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger';
 import { analyzeSchema, BENCH_DB_URL, pgbenchTps, record, tpcb, walNow, walPer, withSchemas } from './lib';
@@ -20,6 +21,12 @@ const URL = BENCH_DB_URL;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const PLAYERS = 32;
+/**
+ * Calls in one casino_calls statement, and the clients sending them: the server's default statements in flight
+ * (call-batch.ts), each with the share of the 16 provider clients' calls that queue behind it.
+ */
+const BATCH_CLIENTS = IN_FLIGHT;
+const BATCH = Math.max(1, Math.min(PLAYERS, Math.floor(CLIENTS / IN_FLIGHT)));
 
 /** One tenant with a provider, a game, players with a live session (token tok{n}) and a seed pair each, funded. */
 async function fixture(schema: string) {
@@ -83,12 +90,13 @@ function pgbench(
   schema: string,
   script: string,
   seconds = SECONDS,
+  clients = CLIENTS,
 ): { tps: number; failed: number; transactions: number } {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sorte-bench-')), 'script.sql');
   fs.writeFileSync(file, script);
   const out = execFileSync(
     'pgbench',
-    ['-n', '-M', 'prepared', '-c', String(CLIENTS), '-j', '2', '-T', String(seconds), '-f', file, URL],
+    ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file, URL],
     { env: { ...process.env, PGOPTIONS: `-c search_path=${schema}` }, encoding: 'utf8' },
   );
   const failed = /number of failed transactions: (\d+)/.exec(out);
@@ -108,6 +116,19 @@ export function run() {
 select status from casino_bet_call(${t}, ${f.providerId}, 'aurora', 'tok' || :n, (:n + ${first - 1})::text, 'b-' || :client_id || '-' || :r, 'r-' || :client_id || '-' || :r, 100);
 select status from casino_win_call(${t}, ${f.providerId}, 'aurora', 'tok' || :n, (:n + ${first - 1})::text, 'w-' || :client_id || '-' || :r, 'r-' || :client_id || '-' || :r, 95, true);
 `;
+    // The same pairs as the server sends them under load (modules/providers/call-batch.ts): BATCH calls in one
+    // casino_calls statement, the bets of BATCH players' fresh rounds, then their closing wins, from as many clients
+    // as the server keeps such statements in flight.
+    const call = (op: 'bet' | 'win', k: number) =>
+      `jsonb_build_object('op', '${op}', 'tenant', ${t}, 'provider', ${f.providerId}, 'code', 'aurora', ` +
+      `'token_hash', 'tok' || (:n * ${BATCH} - ${BATCH - 1 - k}), 'player', (:n * ${BATCH} - ${BATCH - 1 - k} + ${first - 1})::text, ` +
+      `'tx', '${op[0]}-' || :client_id || '-' || :r || '-${k}', 'round', 'r-' || :client_id || '-' || :r || '-${k}', ` +
+      `'amount', ${op === 'bet' ? 100 : 95}, 'closed', ${op === 'win'})`;
+    const batched = `\\set n random(1, ${Math.floor(PLAYERS / BATCH)})
+\\set r random(1, 2000000000)
+select count(*) filter (where err is null and status = 'ok') from casino_calls(jsonb_build_array(${Array.from({ length: BATCH }, (_, k) => call('bet', k)).join(', ')}));
+select count(*) filter (where err is null and status = 'ok') from casino_calls(jsonb_build_array(${Array.from({ length: BATCH }, (_, k) => call('win', k)).join(', ')}));
+`;
     // A dice bet: each client is its own player (as in the HTTP bench), at its pair's next nonce; it wins half the
     // time (1.98x).
     const dice = `\\set r random(1, 2000000000)
@@ -118,6 +139,7 @@ select status from originals_place_bet(${t}, :u, 'k-' || :client_id || '-' || :r
     // statistics (and as pgbench -i does for the yardstick's tables): each measured run's connections plan from
     // them. Analyzed before any round existed, the plans would scan the rounds table as if it stayed empty.
     pgbench(s, pair, 2);
+    pgbench(s, batched, 2, BATCH_CLIENTS);
     pgbench(s, dice, 2);
     await analyzeSchema(admin, s);
     const yardstick = tpcb({ url: URL, schema: p, clients: CLIENTS, seconds: SECONDS });
@@ -127,6 +149,10 @@ select status from originals_place_bet(${t}, :u, 'k-' || :client_id || '-' || :r
     const w1 = await walNow(admin);
     const pairs = pgbench(s, pair);
     const w2 = await walNow(admin);
+    const inBatches = pgbench(s, batched, SECONDS, BATCH_CLIENTS);
+    const batchedPairs = Math.round(inBatches.tps * BATCH);
+    const w2b = await walNow(admin);
+    const w2c = await walNow(admin);
     const bets = pgbench(s, dice);
     const w3 = await walNow(admin);
     yardstick.run();
@@ -141,7 +167,8 @@ select status from originals_place_bet(${t}, :u, 'k-' || :client_id || '-' || :r
     await db.close();
     const ratio = (n: number) => Math.round((n / reference.tps) * 100) / 100;
     const walPairs = walPer(w1, w2, pairs.transactions);
-    const walBets = walPer(w2, w3, bets.transactions);
+    const walBets = walPer(w2c, w3, bets.transactions);
+    const walBatched = walPer(w2, w2b, inBatches.transactions * BATCH);
     const walTpcb = walPer(w0, w1, Math.round(reference.runs_tps[0]! * SECONDS));
     record(
       'db-calls',
@@ -154,6 +181,14 @@ select status from originals_place_bet(${t}, :u, 'k-' || :client_id || '-' || :r
           ratio: ratio(pairs.tps),
           ...walPairs,
         },
+        provider_pairs_batched: {
+          calls_per_statement: BATCH,
+          clients: BATCH_CLIENTS,
+          pairs_per_s: batchedPairs,
+          failed: inBatches.failed,
+          ratio: ratio(batchedPairs),
+          ...walBatched,
+        },
         dice_bets: {
           ...bets,
           bets_recorded: counts.rows[0]!.bets,
@@ -164,8 +199,10 @@ select status from originals_place_bet(${t}, :u, 'k-' || :client_id || '-' || :r
         ledger_ok: check.ok,
       },
       `db-calls (no HTTP): provider bet+win ${pairs.tps} pairs/s (ratio ${ratio(pairs.tps)}, ` +
-        `${walPairs.wal_records_per_tx} WAL records a pair) | dice ${bets.tps} bets/s (ratio ${ratio(bets.tps)}, ` +
-        `${walBets.wal_records_per_tx} WAL records a bet) | ${pairs.failed + bets.failed} failed | pgbench TPC-B ` +
+        `${walPairs.wal_records_per_tx} WAL records a pair) | the same pairs ${BATCH} calls a statement (casino_calls, ` +
+        `${BATCH_CLIENTS} clients) ${batchedPairs} pairs/s (ratio ${ratio(batchedPairs)}, ` +
+        `${walBatched.wal_records_per_tx} WAL records a pair) | dice ${bets.tps} bets/s (ratio ${ratio(bets.tps)}, ` +
+        `${walBets.wal_records_per_tx} WAL records a bet) | ${pairs.failed + inBatches.failed + bets.failed} failed | pgbench TPC-B ` +
         `${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}; ` +
         `${walTpcb.wal_records_per_tx} WAL records a transaction) | ledger ${check.ok ? 'clean' : 'NOT clean'}`,
     );
