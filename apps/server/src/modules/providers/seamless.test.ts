@@ -228,7 +228,8 @@ describe('seamless wallet: calls that arrive together share statements', () => {
       amount: 100,
     }));
     const before = { ...batchStats(app.db) };
-    // Fourteen calls at once, as the provider's servers send them: the first four go alone, the rest together.
+    // Fourteen calls at once, as the provider's servers send them: the first go alone while the statements in
+    // flight fill up, the rest together.
     const answers = await Promise.all(bets.map((b) => handle(ctx, b)));
     const after = batchStats(app.db);
     expect(after.calls - before.calls).toBe(14);
