@@ -42,13 +42,13 @@ describe('CallBatcher', () => {
     const { db, sent, release } = fakeDb((calls) =>
       calls.map((c, i) => ({ n: i + 1, err: null, status: 'ok', who: c.player })),
     );
-    const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']));
+    const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']), 4);
     let open: () => void = () => {};
     const gate = new Promise<void>((r) => {
       open = r;
     });
     const log: string[] = [];
-    // Four calls fill the slots, each through its own statement.
+    // Four calls fill the four slots, each through its own statement.
     const first = aloneCalls(4, gate, log).map((c) => b.run(c));
     expect(log).toEqual(['alone a0', 'alone a1', 'alone a2', 'alone a3']);
     // Three more wait, then go out together, ordered by tenant, then player (numbers as numbers), then arrival.
@@ -93,7 +93,7 @@ describe('CallBatcher', () => {
               who: c.player,
             })),
       );
-      const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']));
+      const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']), 4);
       let open: () => void = () => {};
       const gate = new Promise<void>((r) => {
         open = r;

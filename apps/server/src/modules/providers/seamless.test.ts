@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers';
@@ -262,4 +263,68 @@ describe('seamless wallet: calls that arrive together share statements', () => {
     expect(settled.rows[0]!.n).toBe(12);
     expect((await wallet.checkLedger(app.db, tenantId)).ok).toBe(true);
   }, 60_000);
+});
+
+describe('seamless wallet: many players at once, through batches', () => {
+  it("no money is lost or made: every answer is the player's running balance, repeats sent at the same time answer alike", async () => {
+    const tenantId = await demoTenantId(app);
+    const ctx = { db: app.db, tenantId, provider: (await repo.findProviderByCode(app.db, tenantId, 'aurora'))! };
+    // A fixed pseudo-random sequence (mulberry32): the same stakes and wins on every run.
+    let seed = 0x5eed;
+    const rand = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const START = 3_000;
+    const players = await Promise.all(Array.from({ length: 20 }, () => session(START)));
+    const plans = players.map(() =>
+      Array.from({ length: 6 }, () => ({
+        stake: 100 + Math.floor(rand() * 9) * 100,
+        win: Math.floor(rand() * 4) * 150,
+        twice: rand() < 0.3,
+      })),
+    );
+    const before = { ...batchStats(app.db) };
+    const tag = randomBytes(4).toString('hex');
+    const outcome = await Promise.all(
+      players.map(async (p, i) => {
+        let expected = START;
+        const wrong: string[] = [];
+        for (const [k, step] of plans[i]!.entries()) {
+          const round = `m-${tag}-${i}-${k}`;
+          const base = { sessionToken: p.session_token, playerId: p.player_id, gameId: p.game_id, roundId: round };
+          const bet = { ...base, op: 'bet' as const, txId: `b-${round}`, amount: step.stake };
+          // A provider that retries before the first answer came back: both copies are in flight together.
+          const [b, again] = await Promise.all([handle(ctx, bet), step.twice ? handle(ctx, bet) : null]);
+          if (again && !isDeepStrictEqual(again, b))
+            wrong.push(`${round}: repeat answered ${JSON.stringify(again)}, first ${JSON.stringify(b)}`);
+          if (b.status === 'ok') expected -= step.stake;
+          else if (b.code !== 'INSUFFICIENT_FUNDS' || expected >= step.stake) wrong.push(`${round}: bet ${b.code}`);
+          if (b.balance !== expected) wrong.push(`${round}: bet balance ${b.balance}, expected ${expected}`);
+          if (b.status !== 'ok') continue;
+          const w = await handle(ctx, { ...base, op: 'win', txId: `w-${round}`, amount: step.win, roundClosed: true });
+          if (w.status !== 'ok') wrong.push(`${round}: win ${w.code}`);
+          expected += step.win;
+          if (w.balance !== expected) wrong.push(`${round}: win balance ${w.balance}, expected ${expected}`);
+        }
+        return { id: p.id, expected, wrong };
+      }),
+    );
+    expect(outcome.flatMap((o) => o.wrong)).toEqual([]);
+    for (const o of outcome) expect(await cashOf(app, o.id)).toBe(o.expected);
+    const after = batchStats(app.db);
+    expect(after.statements - before.statements).toBeLessThan(after.calls - before.calls);
+    // Every round that took a stake was settled once: one event each.
+    const rounds = await app.db.query<{ closed: number; events: number }>(
+      `select (select count(*)::int from casino_rounds where round_id like $1 and status = 'closed') as closed,
+          (select count(*)::int from domain_events where type = 'casino.round_settled'
+            and payload ->> 'round_id' like $1) as events`,
+      [`m-${tag}-%`],
+    );
+    expect(rounds.rows[0]!.events).toBe(rounds.rows[0]!.closed);
+    expect(rounds.rows[0]!.closed).toBeGreaterThan(60);
+    expect((await wallet.checkLedger(app.db, tenantId)).ok).toBe(true);
+  }, 120_000);
 });
