@@ -9,8 +9,9 @@
 -- calls before and after it stand. The statement commits them together, and the server answers none of them
 -- before that commit (modules/providers/call-batch.ts). The server sends a batch only while earlier ones are in
 -- flight (a call on an idle server goes alone, through casino_bet_call / casino_win_call directly), orders a
--- batch by tenant and player so two batches take players' rows in the same order, and reruns alone any call
--- whose err is not a refusal, and every call of a batch whose statement failed.
+-- batch by tenant and player so two batches take players' rows in the same order, takes SR410 and SR402 on by
+-- the transactional path as before, and reruns alone any call with another err and every call of a batch whose
+-- statement failed.
 --
 -- p_calls: a JSON array of {op: 'bet'|'win', tenant, provider, code, token_hash, player, tx, round, amount, closed}.
 -- One row per call, in the array's order (n from 1).

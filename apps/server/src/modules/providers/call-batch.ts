@@ -13,11 +13,12 @@ import type { Db } from '../../db/index';
  * - each call of a batch runs in its own subtransaction, exactly as its own statement would; a call that fails
  *   is undone alone and the others stand;
  * - no call is answered before its batch has committed;
- * - a call whose error is not one its caller handles (see `settle`) is run again alone, as is every call of a
- *   batch whose statement failed (nothing of it committed; the calls are idempotent on their transaction ids, so
- *   even a commit whose answer was lost replays the first answer);
- * - a batch is ordered by tenant and player, so two batches in flight take players' rows in the same order and
- *   cannot deadlock on each other.
+ * - a call whose error is not one its caller handles (`handled`) is run again alone, as is every call of a batch
+ *   whose statement failed (nothing of it committed; the calls are idempotent on their transaction ids, so even a
+ *   commit whose answer was lost replays the first answer);
+ * - a batch is ordered by tenant and player, so two batches in flight take players' rows in the same order. Only
+ *   a call that reaches into another player's round (refused as a mismatch once it holds the round's lock) could
+ *   still close a cycle; PostgreSQL breaks it by failing one call, which is then run again alone.
  */
 
 /**
@@ -52,7 +53,7 @@ type Pending<R> = BatchedCall<R> & { resolve: (r: R | Handled) => void; reject: 
 export class CallBatcher<R> {
   private queue: Pending<R>[] = [];
   private running = 0;
-  /** Statements sent and calls in them (tests and the benchmark read them). */
+  /** Statements sent and calls in them (tests read them). */
   readonly stats = { statements: 0, calls: 0, largest: 0 };
 
   constructor(
