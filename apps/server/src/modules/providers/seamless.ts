@@ -280,28 +280,29 @@ export const batchStats = (db: Db) => batcherOf(db).stats;
  */
 async function oneStatement(
   ctx: SeamlessContext,
-  text: string,
-  params: unknown[],
-  name: string,
-  c: { kind: 'bet' | 'win'; txId: string; roundId: string; amount: number; playerId: string; closed?: boolean },
+  a: Extract<WalletAction, { op: 'bet' | 'win' }>,
   fallback: () => Promise<WalletResult>,
 ): Promise<WalletResult> {
+  const closed = a.op === 'win' ? a.roundClosed : false;
+  const params = a.op === 'win' ? [...openParams(ctx, a), closed] : openParams(ctx, a);
   const o = await batcherOf(ctx.db).run({
     call: {
-      op: c.kind,
+      op: a.op,
       tenant: ctx.tenantId,
       provider: ctx.provider.id,
       code: ctx.provider.code,
       token_hash: params[3],
-      player: c.playerId,
-      tx: c.txId,
-      round: c.roundId,
-      amount: c.amount,
-      closed: c.closed ?? false,
+      player: a.playerId,
+      tx: a.txId,
+      round: a.roundId,
+      amount: a.amount,
+      closed,
     },
     alone: async () => {
       try {
-        return (await ctx.db.query<MoneyCall>(text, params, name)).rows[0]!;
+        return (
+          await ctx.db.query<MoneyCall>(a.op === 'bet' ? BET_CALL_SQL : WIN_CALL_SQL, params, `casino_${a.op}_call`)
+        ).rows[0]!;
       } catch (e) {
         const code = (e as { code?: string } | null)?.code;
         if (code && HANDLED.has(code)) return { err: code };
@@ -310,34 +311,27 @@ async function oneStatement(
     },
   });
   if (typeof (o as Handled).err === 'string') return fallback();
-  return answerOf(ctx, o as MoneyCall, c);
-}
-
-async function answerOf(
-  ctx: SeamlessContext,
-  o: MoneyCall,
-  c: { kind: 'bet' | 'win'; txId: string; roundId: string; amount: number },
-): Promise<WalletResult> {
-  if (o.status === 'no_session') return err('SESSION_NOT_FOUND');
-  if (o.status === 'player_mismatch') return err('PLAYER_MISMATCH');
-  if (o.status === 'provider_off') return err('PLAYER_BLOCKED');
-  const bonusAllowed = o.bonus_allowed === true;
-  if (o.status === 'replay')
-    return replayOf(ctx.db, ctx, o.prior, {
-      kind: c.kind,
-      txId: c.txId,
-      roundId: c.roundId,
-      amount: c.amount,
-      userId: o.user_id!,
+  const m = o as MoneyCall;
+  if (m.status === 'no_session') return err('SESSION_NOT_FOUND');
+  if (m.status === 'player_mismatch') return err('PLAYER_MISMATCH');
+  if (m.status === 'provider_off') return err('PLAYER_BLOCKED');
+  const bonusAllowed = m.bonus_allowed === true;
+  if (m.status === 'replay')
+    return replayOf(ctx.db, ctx, m.prior, {
+      kind: a.op,
+      txId: a.txId,
+      roundId: a.roundId,
+      amount: a.amount,
+      userId: m.user_id!,
     });
-  const r = o.result!;
+  const r = m.result!;
   return okAnswer(
     { transaction_id: r.transaction_id, balance: { cash: 0, bonus: 0, pending: 0, ...r.balance }, replayed: false },
     bonusAllowed,
   );
 }
 
-/** The arguments casino_bet_open / casino_win_open (and the _call functions) start with. */
+/** The arguments casino_bet_open / casino_win_open (and the _call functions) start with; [3] is the token's hash. */
 const openParams = (ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' | 'win' }>) => [
   ctx.tenantId,
   ctx.provider.id,
@@ -351,26 +345,12 @@ const openParams = (ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' |
 
 /** A stake: one statement (casino_bet_call); refusals and shortfalls through betInTransaction. */
 function bet(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' }>): Promise<WalletResult> {
-  return oneStatement(
-    ctx,
-    BET_CALL_SQL,
-    openParams(ctx, a),
-    'casino_bet_call',
-    { kind: 'bet', txId: a.txId, roundId: a.roundId, amount: a.amount, playerId: a.playerId },
-    () => betInTransaction(ctx, a),
-  );
+  return oneStatement(ctx, a, () => betInTransaction(ctx, a));
 }
 
 /** A win: one statement (casino_win_call); refusals and wins of 0 through winInTransaction. */
 function win(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'win' }>): Promise<WalletResult> {
-  return oneStatement(
-    ctx,
-    WIN_CALL_SQL,
-    [...openParams(ctx, a), a.roundClosed],
-    'casino_win_call',
-    { kind: 'win', txId: a.txId, roundId: a.roundId, amount: a.amount, playerId: a.playerId, closed: a.roundClosed },
-    () => winInTransaction(ctx, a),
-  );
+  return oneStatement(ctx, a, () => winInTransaction(ctx, a));
 }
 
 type BetOpen = {
