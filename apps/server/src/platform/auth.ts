@@ -38,13 +38,14 @@ function bearer(req: FastifyRequest): string | null {
  * every revoke goes through forgetSession / forgetUserSessions (modules/auth/repo.ts), which drop the entries and
  * bump `revocations`, so a lookup that was already in flight when a revoke happened is not cached (nor are the
  * user's sessions for REVOKE_QUIET_MS, in case the revoke's transaction commits later). Across
- * processes a revoked token keeps working on another node for at most SESSION_CACHE_MS. Misses are not cached.
+ * processes a revoked token keeps working on another node for at most SESSION_CACHE_MS. Misses are not cached. A
+ * token in use is checked again in the background from half that time on (findSessionUser).
  */
 export const SESSION_CACHE_MS = 2_000;
 const SESSION_CACHE_MAX = 50_000;
 /** A revoke may sit in a transaction that commits a little later: its user's sessions are not cached meanwhile. */
 const REVOKE_QUIET_MS = 10_000;
-type CachedSession = { user: AuthUser; until: number };
+type CachedSession = { user: AuthUser; until: number; recheckAt: number };
 const sessionCache = new Map<string, CachedSession>();
 /** Lookups in flight, shared by concurrent requests with the same token. */
 const lookups = new Map<string, Promise<AuthUser | null>>();
@@ -88,12 +89,22 @@ export async function findSessionUser(sql: Sql, tenantId: number, token: string)
   const key = `${tenantId}:${hash}`;
   const hit = sessionCache.get(key);
   if (hit) {
-    if (hit.until > Date.now()) return hit.user;
+    const now = Date.now();
+    if (hit.until > now) {
+      // Past half its time here, the session is checked again in the background while this request goes on: a
+      // client in constant use never waits for the database when its entry runs out (every one of a busy client's
+      // requests in flight did, each time). The bound is unchanged: the entry still ends at `until`, and only a
+      // check that finds the session live (started no earlier than now) puts a new one in its place.
+      if (now >= hit.recheckAt && !lookups.has(key)) shareLookup(sql, tenantId, hash, key).catch(() => {});
+      return hit.user;
+    }
     sessionCache.delete(key);
   }
-  // Concurrent requests with one token share one lookup (a busy client's requests all miss when an entry expires).
-  const pending = lookups.get(key);
-  if (pending) return pending;
+  // Concurrent requests with one token share one lookup.
+  return lookups.get(key) ?? shareLookup(sql, tenantId, hash, key);
+}
+
+function shareLookup(sql: Sql, tenantId: number, hash: string, key: string): Promise<AuthUser | null> {
   const p: Promise<AuthUser | null> = lookupSession(sql, tenantId, hash, key).finally(() => {
     if (lookups.get(key) === p) lookups.delete(key);
   });
@@ -110,12 +121,20 @@ async function lookupSession(sql: Sql, tenantId: number, hash: string, key: stri
     [hash, tenantId],
   );
   const r = rows[0];
-  if (!r) return null;
+  if (!r) {
+    // Revoked (by another process), expired or unknown: a check in the background drops the entry at once.
+    sessionCache.delete(key);
+    return null;
+  }
   const user = { id: r.user_id, tenantId, sessionId: r.id };
   const lastRevoke = revokedAt.get(`${tenantId}:${r.user_id}`);
   if (epoch === revocations && !(lastRevoke && now - lastRevoke < REVOKE_QUIET_MS)) {
     if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-    sessionCache.set(key, { user, until: Math.min(now + SESSION_CACHE_MS, new Date(r.expires_at).getTime()) });
+    sessionCache.set(key, {
+      user,
+      until: Math.min(now + SESSION_CACHE_MS, new Date(r.expires_at).getTime()),
+      recheckAt: now + SESSION_CACHE_MS / 2,
+    });
   }
   return user;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_CACHE_MS } from '../../platform/auth';
 import { client, lastCode, newCpf, newEmail, newIp, newPhone, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { createTenant, setTenantSettings } from '../tenants/service';
@@ -445,6 +446,28 @@ describe('login, sessions and logout', () => {
     expect(rows[0]!.days).toBe(7);
     await app.db.query(`update sessions set expires_at = now() - interval '1 second' where user_id = $1`, [p.user.id]);
     expect((await client(app, { token: p.token }).get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('a token in constant use, revoked behind this process (as by another node), stops working within the cache bound', async () => {
+    const p = await registerPlayer(app);
+    const c = client(app, { token: p.token });
+    // In use for longer than the cache keeps an entry: checked again in the background, still live.
+    const until = Date.now() + SESSION_CACHE_MS * 1.5;
+    while (Date.now() < until) {
+      expect((await c.get('/api/auth/me')).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await app.db.query('update sessions set revoked_at = now() where user_id = $1', [p.user.id]);
+    const revoked = Date.now();
+    for (;;) {
+      const status = (await c.get('/api/auth/me')).statusCode;
+      if (status === 401) break;
+      expect(status).toBe(200);
+      expect(Date.now() - revoked).toBeLessThan(SESSION_CACHE_MS + 500);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    // And stays refused.
+    expect((await c.get('/api/auth/me')).statusCode).toBe(401);
   });
 });
 

@@ -86,22 +86,33 @@ export class FavoriteCache {
   async get(tenantId: number, userId: number): Promise<Set<number>> {
     const key = `${tenantId}:${userId}`;
     const e = this.entries.get(key);
-    if (e && Date.now() - e.at < FAVORITES_TTL_MS) return e.ids;
+    const age = e ? Date.now() - e.at : Number.POSITIVE_INFINITY;
+    if (e && age < FAVORITES_TTL_MS) {
+      // Read again in the background from half its life on, so a player's pages never wait for it to run out.
+      if (age >= FAVORITES_TTL_MS / 2 && !this.loading.has(key)) this.start(tenantId, userId, key).catch(() => {});
+      return e.ids;
+    }
     // Concurrent requests of one player share one read.
-    const pending = this.loading.get(key);
-    if (pending) return pending;
-    const p = this.load(tenantId, userId, key).finally(() => this.loading.delete(key));
+    return this.loading.get(key) ?? this.start(tenantId, userId, key);
+  }
+
+  private start(tenantId: number, userId: number, key: string): Promise<Set<number>> {
+    const p: Promise<Set<number>> = this.load(tenantId, userId, key).finally(() => {
+      if (this.loading.get(key) === p) this.loading.delete(key);
+    });
     this.loading.set(key, p);
     return p;
   }
 
   private async load(tenantId: number, userId: number, key: string): Promise<Set<number>> {
     const epoch = this.epoch;
+    // As fresh as the moment the read started.
+    const at = Date.now();
     const ids = new Set(await repo.favoriteIds(this.db, tenantId, userId));
     // A change made while this read was in flight must not be hidden behind a stale entry.
     if (epoch === this.epoch) {
       if (this.entries.size > 50_000) this.entries.clear();
-      this.entries.set(key, { ids, at: Date.now(), epoch });
+      this.entries.set(key, { ids, at, epoch });
     }
     return ids;
   }
