@@ -310,7 +310,7 @@ type LobbyMix = 'guest_repeated_searches' | 'guest_distinct_searches' | 'player'
 /**
  * Of one mix's rounds, the run with the median p99, with every round's p99 beside it (`p99_ms_rounds`) and the
  * errors of all rounds. This VM stalls now and then for reasons of its own (seen here: the constant-reply floor's p99
- * at 12 ms in one round and 38 ms in the next, and 1-second stalls that the server's own event-loop delay, 69 ms at
+ * at 12 ms in one run and 38 ms in another, and 1-second stalls that the server's own event-loop delay, 69 ms at
  * most, did not see), so one round's p99 says more about the moment than about the server.
  */
 function medianRun(runs: (LoadResult & CpuFigures)[]): LoadResult & CpuFigures & { p99_ms_rounds: number[] } {
