@@ -80,7 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }
   });
 
-  const resolveTenant = tenantHook((host) => app.tenants.resolve(host));
+  const resolveTenant = tenantHook(app.tenants);
   await registerRealtime(app);
   await app.register(
     async (api) => {

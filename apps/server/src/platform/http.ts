@@ -8,6 +8,14 @@ export type Prepared = { body: Buffer; gzip: Buffer; etag: string };
 export function acceptsGzip(req: FastifyRequest): boolean {
   const header = req.headers['accept-encoding'];
   if (!header) return false;
+  // Every request of a browser sends the same header: the last one's answer is kept (the lobby asks on each call).
+  if (header !== lastEncoding.header) lastEncoding = { header, gzip: gzipIn(header) };
+  return lastEncoding.gzip;
+}
+
+let lastEncoding = { header: '', gzip: false };
+
+function gzipIn(header: string): boolean {
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (name !== 'gzip' && name !== '*') continue;

@@ -56,17 +56,24 @@ export class TenantResolver {
   ) {}
 
   async resolve(host: string): Promise<Tenant | null> {
+    const known = this.cached(host);
+    return known !== undefined ? known : (this.inflight.get(host) ?? this.fetch(host));
+  }
+
+  /**
+   * The host's tenant (null: no tenant has it) while the cached answer is fresh, else undefined (then resolve()
+   * looks it up). Synchronous, so a request whose host is known waits for no promise.
+   */
+  cached(host: string): Tenant | null | undefined {
     const hit = this.cache.get(host);
+    if (!hit) return undefined;
     const now = Date.now();
-    if (hit && hit.expires > now) {
-      // In the second half of a found tenant's life, a request starts its reload in the background and is
-      // answered at once: a busy host's requests never all wait for the lookup when the entry expires. A failed
-      // reload leaves the entry to expire as before.
-      if (hit.tenant && hit.expires - now < this.ttlMs / 2 && !this.inflight.has(host))
-        this.fetch(host).catch(() => {});
-      return hit.tenant;
-    }
-    return this.inflight.get(host) ?? this.fetch(host);
+    if (hit.expires <= now) return undefined;
+    // In the second half of a found tenant's life, a request starts its reload in the background and is answered
+    // at once: a busy host's requests never all wait for the lookup when the entry expires. A failed reload leaves
+    // the entry to expire as before.
+    if (hit.tenant && hit.expires - now < this.ttlMs / 2 && !this.inflight.has(host)) this.fetch(host).catch(() => {});
+    return hit.tenant;
   }
 
   private fetch(host: string): Promise<Tenant | null> {

@@ -102,6 +102,16 @@ describe('catalog', () => {
     expect(refused.rawPayload.equals(plain.rawPayload)).toBe(true);
   });
 
+  it('sends a tiny page (a search that matches nothing) as it is, even to a browser, and asked for again', async () => {
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    for (let i = 0; i < 3; i++) {
+      const r = await client(app).get('/api/casinos/games?searchTerm=zzqx', browser);
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-encoding']).toBeUndefined();
+      expect(r.json()).toMatchObject({ data: [], total: 0, current_page: 1, last_page: 1 });
+    }
+  });
+
   it('returns every Game field plus RTP and volatility', async () => {
     const g = (await client(app).get('/api/casinos/games?searchTerm=tigre')).json().data[0];
     expect(Object.keys(g).sort()).toEqual(

@@ -23,8 +23,14 @@ export type CatalogGame = {
 
 /** Lower case without accents: 'Tigre' and 'tigre', 'Faraó' and 'farao' compare equal. */
 export function fold(s: string): string {
+  // Already folded (what a search box sends nearly always: lower-case ASCII, single spaces, none at either end):
+  // the same string back, without the Unicode normalisation's copies.
+  if (FOLDED.test(s)) return s;
   return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
+
+/** Printable ASCII except upper-case letters, in words separated by single spaces. */
+const FOLDED = /^(?:[!-@[-~]+(?: [!-@[-~]+)*)?$/;
 
 export type GameFilter = {
   searchTerm: string;
@@ -41,7 +47,14 @@ export type GameFilter = {
  * a second: encoding it on every write, and the garbage that left, were a third of the lobby's CPU, and the
  * socket writes of the plain bytes another fifth. gzip also spares a player on a phone network 9 KB a page.
  */
-export type CachedPage = { body: Buffer; gzip: Buffer | null };
+export type CachedPage = {
+  body: Buffer;
+  gzip: Buffer | null;
+  /** The page's game ids: a page holding one of the player's favourites is built for them instead. */
+  ids: number[];
+  /** Read since it was stored or last spared (keepHot). */
+  hit: boolean;
+};
 
 /**
  * One tenant's playable catalog (enabled games of enabled providers) in memory: the lobby is read on every page
@@ -62,8 +75,8 @@ export class CatalogSnapshot {
   private readonly byCategory = new Map<string, number[]>();
   /** Serialised guest pages (no favourites), by filter and page (see CachedPage). */
   readonly pageCache = new Map<string, CachedPage>();
-  /** Lobby pages by request URL (path + query as sent): the page and its game ids, for the hot path. */
-  readonly urlCache = new Map<string, { page: CachedPage; ids: number[] }>();
+  /** Lobby pages by request URL (path + query as sent), for the hot path. */
+  readonly urlCache = new Map<string, CachedPage>();
 
   constructor(
     readonly revision: number,
@@ -151,17 +164,14 @@ export class CatalogSnapshot {
     return false;
   }
 
-  filter(f: GameFilter): CatalogGame[] {
-    const key = JSON.stringify(f);
+  /**
+   * The games that match `f`, in its order. `key` is JSON.stringify(f) when the caller has it already; `keep` says
+   * whether to memoise the result (by default, from the second time the filter is asked for).
+   */
+  filter(f: GameFilter, key = JSON.stringify(f), keep?: boolean): CatalogGame[] {
     const hit = this.memo.get(key);
     if (hit) return hit;
     const term = fold(f.searchTerm);
-    const match = (g: CatalogGame) =>
-      (!term || g.search.includes(term)) &&
-      (!f.category || g.dto.category_slug === f.category) &&
-      (!f.provider || g.dto.providercode === f.provider) &&
-      (!f.type || g.dto.type === f.type) &&
-      (!f.bonuses || g.dto.bonus_allowed);
     // Candidates: the shortest posting list of the term's trigrams (every match contains each of them), else the
     // category's games, else all; in catalog order, so the default order needs no sort. Each is still checked.
     let candidates: number[] | null = f.category ? (this.byCategory.get(f.category) ?? []) : null;
@@ -174,13 +184,11 @@ export class CatalogSnapshot {
     if (candidates) {
       for (const i of candidates) {
         const g = this.games[i]!;
-        if (match(g)) out.push(g);
+        if (matches(g, term, f)) out.push(g);
       }
-    } else out = this.games.filter(match);
+    } else for (const g of this.games) if (matches(g, term, f)) out.push(g);
     if (f.sort !== 'default') out = [...out].sort(SORTS[f.sort]);
-    if (this.admit(`f${key}`)) {
-      keepBounded(this.memo, key, out, 2000);
-    }
+    if (keep ?? this.admit(`f${key}`)) keepBounded(this.memo, key, out, 2000);
     return out;
   }
 
@@ -200,6 +208,17 @@ export class CatalogSnapshot {
         games_count: c.games_count,
       }));
   }
+}
+
+/** Whether game `g` passes filter `f` whose folded search term is `term`. */
+function matches(g: CatalogGame, term: string, f: GameFilter): boolean {
+  return (
+    (!term || g.search.includes(term)) &&
+    (!f.category || g.dto.category_slug === f.category) &&
+    (!f.provider || g.dto.providercode === f.provider) &&
+    (!f.type || g.dto.type === f.type) &&
+    (!f.bonuses || g.dto.bonus_allowed)
+  );
 }
 
 function push<K>(m: Map<K, number[]>, k: K, v: number) {
@@ -331,5 +350,28 @@ export class CatalogCache {
  */
 export function keepBounded<K, V>(cache: Map<K, V>, key: K, value: V, max: number): void {
   if (cache.size >= max && !cache.has(key)) cache.delete(cache.keys().next().value as K);
+  cache.set(key, value);
+}
+
+/** How many read entries keepHot spares, at most, to make room for one. */
+const SPARE_AT_MOST = 16;
+
+/**
+ * keepBounded for entries that note being read (`hit`): the oldest entry read since it was stored or last spared
+ * is spared once, moved to the newest end with its mark cleared, and the next oldest is looked at (SPARE_AT_MOST of
+ * them at most; then the oldest goes anyway). The second-chance (CLOCK) rule: a stream of one-off searches passes
+ * through without pushing out the pages players keep asking for. With the oldest dropped as it was, each of those
+ * came back only by being asked for twice, then built and compressed again.
+ */
+export function keepHot<K, V extends { hit: boolean }>(cache: Map<K, V>, key: K, value: V, max: number): void {
+  if (cache.size >= max && !cache.has(key)) {
+    for (let spared = 0; ; spared++) {
+      const [k, v] = cache.entries().next().value as [K, V];
+      cache.delete(k);
+      if (!v.hit || spared === SPARE_AT_MOST) break;
+      v.hit = false;
+      cache.set(k, v);
+    }
+  }
   cache.set(key, value);
 }

@@ -14,7 +14,7 @@ import {
   type GameDto,
   type GameFilter,
   gameJson,
-  keepBounded,
+  keepHot,
   PAGE_SIZE,
 } from './catalog';
 import * as repo from './repo';
@@ -148,23 +148,31 @@ export async function listGames(
 ): Promise<string | CachedPage> {
   const snap = await d.catalog.get(o.tenantId);
   const favs = await favSet(d, o.tenantId, o.userId);
-  const list = snap.filter(o.filter);
-  const ids = list.slice((o.page - 1) * PAGE_SIZE, o.page * PAGE_SIZE).map((g) => g.dto.id);
-  if (favs && ids.some((id) => favs.has(id))) return pageBody(list, o.page, favs);
-  const key = `${JSON.stringify(o.filter)}|${o.page}`;
+  const filterKey = JSON.stringify(o.filter);
+  const key = `${filterKey}|${o.page}`;
   let page = snap.pageCache.get(key);
-  if (!page) {
+  if (page) {
+    page.hit = true;
+    if (favs && page.ids.some((id) => favs.has(id))) return pageBody(snap.filter(o.filter, filterKey), o.page, favs);
+  } else {
+    // Kept (the page, and the filter's result with it) from the second time it is asked for: see
+    // CatalogSnapshot.admit. One key a request, so the record of what was asked holds as many searches as it can.
+    const again = snap.admit(key);
+    const list = snap.filter(o.filter, filterKey, again);
+    const onPage = list.slice((o.page - 1) * PAGE_SIZE, o.page * PAGE_SIZE);
+    if (favs && onPage.some((g) => favs.has(g.dto.id))) return pageBody(list, o.page, favs);
     const json = pageBody(list, o.page, null);
     // A page asked for the first time (most searches of a busy lobby are someone's own) is sent as it is, as a
     // string: the socket write encodes a string of this size on the stack, where a Buffer of its own costs an
     // allocation off the heap and later its collection (a bare server that builds such a page per request: 38-54
-    // us a request sending the string, 41-58 us making a Buffer of it, bench/README.md). Kept from the second time
-    // it is asked for (CatalogSnapshot.admit).
-    if (!snap.admit(`p${key}`)) return json;
-    page = { body: Buffer.from(json), gzip: null };
-    keepBounded(snap.pageCache, key, page, 5000);
+    // us a request sending the string, 41-58 us making a Buffer of it, bench/README.md).
+    if (!again) return json;
+    page = { body: Buffer.from(json), gzip: null, ids: onPage.map((g) => g.dto.id), hit: false };
+    keepHot(snap.pageCache, key, page, 5000);
   }
-  if (o.url !== undefined && snap.admit(`u${o.url}`)) keepBounded(snap.urlCache, o.url, { page, ids }, 5000);
+  // The request's URL leads to the kept page from now on (several URLs may name one page: parameters in another
+  // order, a category "all").
+  if (o.url !== undefined) keepHot(snap.urlCache, o.url, page, 5000);
   return page;
 }
 
@@ -176,15 +184,24 @@ export async function cachedListGames(
   d: CasinoDeps,
   o: { tenantId: number; userId: number | null; url: string },
 ): Promise<CachedPage | null> {
-  const hit = (await d.catalog.get(o.tenantId)).urlCache.get(o.url);
-  if (!hit) return null;
+  const page = (await d.catalog.get(o.tenantId)).urlCache.get(o.url);
+  if (!page) return null;
+  page.hit = true;
   const favs = await favSet(d, o.tenantId, o.userId);
-  return favs && hit.ids.some((id) => favs.has(id)) ? null : hit.page;
+  return favs && page.ids.some((id) => favs.has(id)) ? null : page;
 }
 
 /**
- * The bytes of a kept page to send: gzipped (made once, kept with the page) when the client takes gzip. A page asked
- * for once is not kept, and is sent as it is (compressing it would cost more than the bytes it saves).
+ * Below this, a page is sent as it is, not gzipped: a search that matches nothing or a few games makes a few
+ * hundred bytes, which gzip would shrink by less than a network packet's worth, at the cost of a compressor's set-up
+ * (some 10 us, half of compressing a whole page). The usual threshold of compression middleware (1 KB).
+ */
+export const GZIP_MIN_BYTES = 1024;
+
+/**
+ * The bytes of a kept page to send: gzipped (made once, kept with the page) when the client takes gzip and the page
+ * is not tiny (GZIP_MIN_BYTES). A page asked for once is not kept, and is sent as it is (compressing it would cost
+ * more than the bytes it saves).
  *
  * Level 2, not zlib's default 6: on a 10 KB page it takes 21 us instead of 35 (a 2-core VM, 2026-11-24) for 1,117
  * bytes instead of 1,045. When players search for many different things, pages are compressed all the time, on the
@@ -192,7 +209,7 @@ export async function cachedListGames(
  * thread wake-ups per page).
  */
 export function pageBytes(page: CachedPage, acceptsGzip: boolean): { bytes: Buffer; gzip: boolean } {
-  if (!acceptsGzip) return { bytes: page.body, gzip: false };
+  if (!acceptsGzip || page.body.length < GZIP_MIN_BYTES) return { bytes: page.body, gzip: false };
   page.gzip ??= gzipSync(page.body, { level: 2 });
   return { bytes: page.gzip, gzip: true };
 }
