@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/index';
-import { CatalogCache, CatalogSnapshot, fold, type GameFilter, keepBounded, keepHot } from './catalog';
+import { CatalogCache, CatalogSnapshot, fold, type GameFilter } from './catalog';
 import type { GameRow, ProviderRow } from './repo';
 
 const provider = (id: number, code: string, name: string, enabled = true): ProviderRow => ({
@@ -102,53 +102,6 @@ describe('catalog snapshot search', () => {
     // Games of a disabled provider and disabled games are not in the catalog at all.
     expect(snap.filter({ ...base, searchTerm: 'off studio' })).toEqual([]);
     expect(snap.byId.has(17 + 1)).toBe(false);
-  });
-});
-
-describe('keepBounded', () => {
-  it('drops the oldest entry when full, never the whole cache; a key already there is updated in place', () => {
-    const cache = new Map<string, number>();
-    for (const [i, k] of ['a', 'b', 'c', 'd'].entries()) keepBounded(cache, k, i, 3);
-    expect([...cache.keys()]).toEqual(['b', 'c', 'd']);
-    keepBounded(cache, 'c', 9, 3);
-    expect([...cache.entries()]).toEqual([
-      ['b', 1],
-      ['c', 9],
-      ['d', 3],
-    ]);
-  });
-});
-
-describe('keepHot', () => {
-  it('spares the oldest entry once when it was read since stored, so one-off keys pass through the hot ones', () => {
-    const cache = new Map<string, { hit: boolean }>();
-    for (const k of ['hot', 'b', 'c']) keepHot(cache, k, { hit: false }, 3);
-    cache.get('hot')!.hit = true;
-    // 'hot' is the oldest but was read: it is kept (its mark cleared) and 'b' goes.
-    keepHot(cache, 'd', { hit: false }, 3);
-    expect([...cache.keys()]).toEqual(['c', 'hot', 'd']);
-    expect(cache.get('hot')!.hit).toBe(false);
-    // A stream of one-off keys: 'hot', read again each time, stays; the others leave oldest first.
-    for (const k of ['e', 'f', 'g', 'h']) {
-      cache.get('hot')!.hit = true;
-      keepHot(cache, k, { hit: false }, 3);
-    }
-    expect(cache.has('hot')).toBe(true);
-    expect(cache.size).toBe(3);
-    // Not read any more: it goes in its turn.
-    for (const k of ['i', 'j', 'k']) keepHot(cache, k, { hit: false }, 3);
-    expect([...cache.keys()]).toEqual(['i', 'j', 'k']);
-  });
-
-  it('spares at most 16 entries for one insert, then drops the oldest anyway', () => {
-    const cache = new Map<number, { hit: boolean }>();
-    for (let i = 0; i < 20; i++) keepHot(cache, i, { hit: true }, 20);
-    keepHot(cache, 99, { hit: false }, 20);
-    expect(cache.size).toBe(20);
-    // 0..15 were spared (moved to the end, unmarked), 16 was dropped.
-    expect(cache.has(16)).toBe(false);
-    expect([...cache.keys()].slice(0, 3)).toEqual([17, 18, 19]);
-    expect(cache.get(0)!.hit).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { CasinoCategory, CasinoGame, CasinoProvider, Locale } from '@sorte/contracts';
 import type { Db } from '../../db/index';
+import { ClockCache, SeenOnce } from '../../platform/bounded';
 import { MULTIPLAYER_CODES, ORIGINALS_PROVIDER_CODE, originalsUpToDate, syncOriginals } from './originals';
 import * as repo from './repo';
 
@@ -52,8 +53,6 @@ export type CachedPage = {
   gzip: Buffer | null;
   /** The page's game ids: a page holding one of the player's favourites is built for them instead. */
   ids: number[];
-  /** Read since it was stored or last spared (keepHot). */
-  hit: boolean;
 };
 
 /**
@@ -68,15 +67,15 @@ export class CatalogSnapshot {
   /** Every provider of the tenant by code, disabled ones too (they may still settle rounds): the callback routing. */
   readonly providerByCode: Map<string, repo.ProviderRow>;
   readonly categories: (repo.CategoryRow & { games_count: number })[];
-  private readonly memo = new Map<string, CatalogGame[]>();
+  private readonly memo = new ClockCache<string, CatalogGame[]>(2000);
   /** Trigram -> positions in `games` (ascending) of the games whose folded search text contains it. */
   private readonly trigrams = new Map<string, number[]>();
   /** Category slug -> positions in `games` (ascending). */
   private readonly byCategory = new Map<string, number[]>();
   /** Serialised guest pages (no favourites), by filter and page (see CachedPage). */
-  readonly pageCache = new Map<string, CachedPage>();
+  readonly pageCache = new ClockCache<string, CachedPage>(5000);
   /** Lobby pages by request URL (path + query as sent), for the hot path. */
-  readonly urlCache = new Map<string, CachedPage>();
+  readonly urlCache = new ClockCache<string, CachedPage>(5000);
 
   constructor(
     readonly revision: number,
@@ -154,14 +153,11 @@ export class CatalogSnapshot {
    * sent and dropped while still young, instead of filling the caches with entries nobody reads again, which then
    * age into the old generation and are collected there with pauses of the whole event loop.
    */
-  private readonly askedOnce = new Set<string>();
+  private readonly askedOnce = new SeenOnce(20_000);
 
   /** True when `key` was asked for before (its answer may be kept); otherwise remembers it and says false. */
   admit(key: string): boolean {
-    if (this.askedOnce.delete(key)) return true;
-    if (this.askedOnce.size >= 20_000) this.askedOnce.delete(this.askedOnce.values().next().value as string);
-    this.askedOnce.add(key);
-    return false;
+    return this.askedOnce.again(key);
   }
 
   /**
@@ -188,7 +184,7 @@ export class CatalogSnapshot {
       }
     } else for (const g of this.games) if (matches(g, term, f)) out.push(g);
     if (f.sort !== 'default') out = [...out].sort(SORTS[f.sort]);
-    if (keep ?? this.admit(`f${key}`)) keepBounded(this.memo, key, out, 2000);
+    if (keep ?? this.admit(`f${key}`)) this.memo.set(key, out);
     return out;
   }
 
@@ -341,37 +337,4 @@ export class CatalogCache {
     if (this.generation === generation) this.entries.set(tenantId, { snapshot, checkedAt: startedAt });
     return snapshot;
   }
-}
-
-/**
- * Sets `key` in a cache of at most `max` entries, dropping the oldest entry when full (a Map iterates in insertion
- * order). Dropping one entry instead of clearing the cache keeps the lobby's hot pages while a stream of one-off
- * searches passes through.
- */
-export function keepBounded<K, V>(cache: Map<K, V>, key: K, value: V, max: number): void {
-  if (cache.size >= max && !cache.has(key)) cache.delete(cache.keys().next().value as K);
-  cache.set(key, value);
-}
-
-/** How many read entries keepHot spares, at most, to make room for one. */
-const SPARE_AT_MOST = 16;
-
-/**
- * keepBounded for entries that note being read (`hit`): the oldest entry read since it was stored or last spared
- * is spared once, moved to the newest end with its mark cleared, and the next oldest is looked at (SPARE_AT_MOST of
- * them at most; then the oldest goes anyway). The second-chance (CLOCK) rule: a stream of one-off searches passes
- * through without pushing out the pages players keep asking for. With the oldest dropped as it was, each of those
- * came back only by being asked for twice, then built and compressed again.
- */
-export function keepHot<K, V extends { hit: boolean }>(cache: Map<K, V>, key: K, value: V, max: number): void {
-  if (cache.size >= max && !cache.has(key)) {
-    for (let spared = 0; ; spared++) {
-      const [k, v] = cache.entries().next().value as [K, V];
-      cache.delete(k);
-      if (!v.hit || spared === SPARE_AT_MOST) break;
-      v.hit = false;
-      cache.set(k, v);
-    }
-  }
-  cache.set(key, value);
 }

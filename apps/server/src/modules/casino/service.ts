@@ -14,7 +14,6 @@ import {
   type GameDto,
   type GameFilter,
   gameJson,
-  keepHot,
   PAGE_SIZE,
 } from './catalog';
 import * as repo from './repo';
@@ -152,7 +151,6 @@ export async function listGames(
   const key = `${filterKey}|${o.page}`;
   let page = snap.pageCache.get(key);
   if (page) {
-    page.hit = true;
     if (favs && page.ids.some((id) => favs.has(id))) return pageBody(snap.filter(o.filter, filterKey), o.page, favs);
   } else {
     // Kept (the page, and the filter's result with it) from the second time it is asked for: see
@@ -167,12 +165,12 @@ export async function listGames(
     // allocation off the heap and later its collection (a bare server that builds such a page per request: 38-54
     // us a request sending the string, 41-58 us making a Buffer of it, bench/README.md).
     if (!again) return json;
-    page = { body: Buffer.from(json), gzip: null, ids: onPage.map((g) => g.dto.id), hit: false };
-    keepHot(snap.pageCache, key, page, 5000);
+    page = { body: Buffer.from(json), gzip: null, ids: onPage.map((g) => g.dto.id) };
+    snap.pageCache.set(key, page);
   }
   // The request's URL leads to the kept page from now on (several URLs may name one page: parameters in another
   // order, a category "all").
-  if (o.url !== undefined) keepHot(snap.urlCache, o.url, page, 5000);
+  if (o.url !== undefined) snap.urlCache.set(o.url, page);
   return page;
 }
 
@@ -186,7 +184,6 @@ export async function cachedListGames(
 ): Promise<CachedPage | null> {
   const page = (await d.catalog.get(o.tenantId)).urlCache.get(o.url);
   if (!page) return null;
-  page.hit = true;
   const favs = await favSet(d, o.tenantId, o.userId);
   return favs && page.ids.some((id) => favs.has(id)) ? null : page;
 }
