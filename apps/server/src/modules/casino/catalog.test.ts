@@ -89,16 +89,24 @@ describe('catalog snapshot search', () => {
       ' selvagem 2',
       'off',
       'ão',
+      // Three characters: one trigram, whose posting list is the answer (no substring test).
+      'igr',
+      'Fên',
+      'a d',
+      '123',
+      'o 1',
     ];
     let compared = 0;
     for (const searchTerm of terms)
       for (const category of ['', 'slots', 'roulette', 'nope'])
-        for (const bonuses of [false, true]) {
-          const f = { ...base, searchTerm, category, bonuses };
-          expect(snap.filter(f).map((g) => g.dto.id)).toEqual(naive(f).map((g) => g.dto.id));
-          compared++;
-        }
-    expect(compared).toBe(terms.length * 8);
+        for (const bonuses of [false, true])
+          for (const provider of ['', 'acme', 'off', 'nope'])
+            for (const type of ['', 'instant']) {
+              const f = { ...base, searchTerm, category, bonuses, provider, type };
+              expect(snap.filter(f).map((g) => g.dto.id)).toEqual(naive(f).map((g) => g.dto.id));
+              compared++;
+            }
+    expect(compared).toBe(terms.length * 64);
     // Games of a disabled provider and disabled games are not in the catalog at all.
     expect(snap.filter({ ...base, searchTerm: 'off studio' })).toEqual([]);
     expect(snap.byId.has(17 + 1)).toBe(false);

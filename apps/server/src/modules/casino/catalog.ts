@@ -68,10 +68,22 @@ export class CatalogSnapshot {
   readonly providerByCode: Map<string, repo.ProviderRow>;
   readonly categories: (repo.CategoryRow & { games_count: number })[];
   private readonly memo = new ClockCache<string, CatalogGame[]>(2000);
-  /** Trigram -> positions in `games` (ascending) of the games whose folded search text contains it. */
-  private readonly trigrams = new Map<string, number[]>();
+  /**
+   * The search index, in flat arrays (a search reads hundreds of entries, and on a busy server little of it is in
+   * the processor's cache: one array read each, not three objects to follow). Trigram -> positions in `games`
+   * (ascending) of the games whose folded search text contains it.
+   */
+  private readonly trigrams = new Map<string, Int32Array>();
   /** Category slug -> positions in `games` (ascending). */
-  private readonly byCategory = new Map<string, number[]>();
+  private readonly byCategory = new Map<string, Int32Array>();
+  /** Per position in `games`: its search text, and its category, provider and type as codes (see `codes`). */
+  private readonly searchAt: string[];
+  private readonly categoryAt: Int32Array;
+  private readonly providerAt: Int32Array;
+  private readonly typeAt: Int32Array;
+  private readonly bonusAt: Uint8Array;
+  /** Category slugs, provider codes and types -> small numbers (one map: the three never compare with each other). */
+  private readonly codes = new Map<string, number>();
   /** Serialised guest pages (no favourites), by filter and page (see CachedPage). */
   readonly pageCache = new ClockCache<string, CachedPage>(5000);
   /** Lobby pages by request URL (path + query as sent), for the hot path. */
@@ -129,18 +141,32 @@ export class CatalogSnapshot {
         };
       })
       .sort(defaultOrder);
+    const n = this.games.length;
+    this.searchAt = this.games.map((g) => g.search);
+    this.categoryAt = new Int32Array(n);
+    this.providerAt = new Int32Array(n);
+    this.typeAt = new Int32Array(n);
+    this.bonusAt = new Uint8Array(n);
+    const trigrams = new Map<string, number[]>();
+    const byCategory = new Map<string, number[]>();
     this.games.forEach((g, i) => {
       this.byId.set(g.dto.id, g);
       this.byCode.set(`${g.dto.providercode}/${g.dto.gamecode}`, g);
-      push(this.byCategory, g.dto.category_slug, i);
+      push(byCategory, g.dto.category_slug, i);
+      this.categoryAt[i] = this.code(g.dto.category_slug);
+      this.providerAt[i] = this.code(g.dto.providercode);
+      this.typeAt[i] = this.code(g.dto.type);
+      this.bonusAt[i] = g.dto.bonus_allowed ? 1 : 0;
       const seen = new Set<string>();
       for (let k = 0; k + 3 <= g.search.length; k++) {
         const t = g.search.slice(k, k + 3);
         if (seen.has(t)) continue;
         seen.add(t);
-        push(this.trigrams, t, i);
+        push(trigrams, t, i);
       }
     });
+    for (const [t, list] of trigrams) this.trigrams.set(t, Int32Array.from(list));
+    for (const [c, list] of byCategory) this.byCategory.set(c, Int32Array.from(list));
     const perProvider = countBy(this.games, (g) => g.dto.providercode);
     const perCategory = countBy(this.games, (g) => g.dto.category_slug);
     this.providers = [...enabled.values()].map((p) => ({ ...p, games_count: perProvider.get(p.code) ?? 0 }));
@@ -167,24 +193,59 @@ export class CatalogSnapshot {
   filter(f: GameFilter, key = JSON.stringify(f), keep?: boolean): CatalogGame[] {
     const hit = this.memo.get(key);
     if (hit) return hit;
-    const term = fold(f.searchTerm);
-    // Candidates: the shortest posting list of the term's trigrams (every match contains each of them), else the
-    // category's games, else all; in catalog order, so the default order needs no sort. Each is still checked.
-    let candidates: number[] | null = f.category ? (this.byCategory.get(f.category) ?? []) : null;
-    for (let k = 0; k + 3 <= term.length; k++) {
-      const list = this.trigrams.get(term.slice(k, k + 3)) ?? [];
-      if (!candidates || list.length < candidates.length) candidates = list;
-      if (list.length === 0) break;
-    }
-    let out: CatalogGame[] = [];
-    if (candidates) {
-      for (const i of candidates) {
-        const g = this.games[i]!;
-        if (matches(g, term, f)) out.push(g);
-      }
-    } else for (const g of this.games) if (matches(g, term, f)) out.push(g);
-    if (f.sort !== 'default') out = [...out].sort(SORTS[f.sort]);
+    let out = this.search(f);
+    if (f.sort !== 'default') out = out.sort(SORTS[f.sort]);
     if (keep ?? this.admit(`f${key}`)) this.memo.set(key, out);
+    return out;
+  }
+
+  private code(s: string): number {
+    const known = this.codes.get(s);
+    if (known !== undefined) return known;
+    const c = this.codes.size;
+    this.codes.set(s, c);
+    return c;
+  }
+
+  /** The games that match `f`, in catalog order. */
+  private search(f: GameFilter): CatalogGame[] {
+    const term = fold(f.searchTerm);
+    // -1: any. A value no game has: nothing matches.
+    const want = (v: string) => (v ? (this.codes.get(v) ?? -2) : -1);
+    const category = want(f.category);
+    const provider = want(f.provider);
+    const type = want(f.type);
+    if (category === -2 || provider === -2 || type === -2) return [];
+    // Every match is in each of the term's trigrams' lists. The candidates: the two shortest of those intersected
+    // (or the one; with no trigram, the category's games, or every game); in catalog order, so the default order
+    // needs no sort. Each candidate is still checked: the category, a flat array read, needs no intersecting.
+    const lists: Int32Array[] = [];
+    for (let k = 0; k + 3 <= term.length; k++) {
+      const list = this.trigrams.get(term.slice(k, k + 3)) ?? EMPTY;
+      if (list.length === 0) return [];
+      lists.push(list);
+    }
+    lists.sort((a, b) => a.length - b.length);
+    const candidates =
+      lists.length >= 2
+        ? intersect(lists[0]!, lists[1]!)
+        : (lists[0] ?? (category >= 0 ? (this.byCategory.get(f.category) ?? EMPTY) : null));
+    // A term of three characters is one trigram: each candidate contains it, and the substring test (most of a
+    // broad search's time) is left out.
+    const test = term.length === 3 ? '' : term;
+    const out: CatalogGame[] = [];
+    const count = candidates ? candidates.length : this.games.length;
+    for (let j = 0; j < count; j++) {
+      const i = candidates ? candidates[j]! : j;
+      if (
+        (category < 0 || this.categoryAt[i] === category) &&
+        (provider < 0 || this.providerAt[i] === provider) &&
+        (type < 0 || this.typeAt[i] === type) &&
+        (!f.bonuses || this.bonusAt[i] === 1) &&
+        (!test || this.searchAt[i]!.includes(test))
+      )
+        out.push(this.games[i]!);
+    }
     return out;
   }
 
@@ -206,15 +267,40 @@ export class CatalogSnapshot {
   }
 }
 
-/** Whether game `g` passes filter `f` whose folded search term is `term`. */
-function matches(g: CatalogGame, term: string, f: GameFilter): boolean {
-  return (
-    (!term || g.search.includes(term)) &&
-    (!f.category || g.dto.category_slug === f.category) &&
-    (!f.provider || g.dto.providercode === f.provider) &&
-    (!f.type || g.dto.type === f.type) &&
-    (!f.bonuses || g.dto.bonus_allowed)
-  );
+const EMPTY = new Int32Array(0);
+
+/** The positions in both of two ascending lists, ascending (binary search for each of the shorter one's when the
+ * other is much longer, else a merge). */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  if (b.length > 8 * a.length) {
+    let lo = 0;
+    for (let j = 0; j < a.length; j++) {
+      const v = a[j]!;
+      let hi = b.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (b[mid]! < v) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < b.length && b[lo] === v) out[n++] = v;
+    }
+  } else {
+    let i = 0;
+    let j = 0;
+    while (i < a.length && j < b.length) {
+      const x = a[i]!;
+      const y = b[j]!;
+      if (x === y) {
+        out[n++] = x;
+        i++;
+        j++;
+      } else if (x < y) i++;
+      else j++;
+    }
+  }
+  return out.subarray(0, n);
 }
 
 function push<K>(m: Map<K, number[]>, k: K, v: number) {

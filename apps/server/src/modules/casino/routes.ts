@@ -45,23 +45,26 @@ const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const SORTS = new Set(['default', 'popular', 'az', 'za', 'new', 'rtp']);
 const bool = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1;
 
+const strOf = (q: Record<string, unknown>, k: string) => (typeof q[k] === 'string' ? (q[k] as string).trim() : '');
+
+function slugOrEmpty(q: Record<string, unknown>, k: string): string {
+  const v = strOf(q, k).toLowerCase();
+  if (v === 'all') return '';
+  if (v && !SLUG.test(v.replace(/_/g, '-'))) throw bad(k, INVALID);
+  return v;
+}
+
+// The helpers above are module functions, not closures made on each call: the lobby's misses run this per request.
 function filterOf(q: Record<string, unknown>): GameFilter {
-  const str = (k: string) => (typeof q[k] === 'string' ? (q[k] as string).trim() : '');
-  const searchTerm = str('searchTerm');
+  const searchTerm = strOf(q, 'searchTerm');
   if (searchTerm.length > 100) throw bad('searchTerm', TERM);
-  const slugOrEmpty = (k: string) => {
-    const v = str(k).toLowerCase();
-    if (v === 'all') return '';
-    if (v && !SLUG.test(v.replace(/_/g, '-'))) throw bad(k, INVALID);
-    return v;
-  };
-  const sort = str('sort') || 'default';
+  const sort = strOf(q, 'sort') || 'default';
   if (!SORTS.has(sort)) throw bad('sort', INVALID);
   return {
     searchTerm,
-    category: slugOrEmpty('category'),
-    provider: slugOrEmpty('provider'),
-    type: slugOrEmpty('type'),
+    category: slugOrEmpty(q, 'category'),
+    provider: slugOrEmpty(q, 'provider'),
+    type: slugOrEmpty(q, 'type'),
     bonuses: bool(q.bonuses),
     sort: sort as GameFilter['sort'],
   };
