@@ -269,10 +269,17 @@ export class CatalogSnapshot {
 
 const EMPTY = new Int32Array(0);
 
-/** The positions in both of two ascending lists, ascending (binary search for each of the shorter one's when the
- * other is much longer, else a merge). */
+/** Where intersect() writes: one array, grown as needed, since each result is read before the next is made. */
+let scratch = new Int32Array(1024);
+
+/**
+ * The positions in both of two ascending lists, ascending (binary search for each of the shorter one's when the
+ * other is much longer, else a merge). The result is a view of a shared array, valid until the next call: a new
+ * typed array of this size per search would be memory outside the JavaScript heap, slower to get and to collect.
+ */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
+  if (scratch.length < a.length) scratch = new Int32Array(a.length * 2);
+  const out = scratch;
   let n = 0;
   if (b.length > 8 * a.length) {
     let lo = 0;
