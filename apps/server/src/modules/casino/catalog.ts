@@ -207,14 +207,17 @@ export class CatalogSnapshot {
     return c;
   }
 
-  /** The games that match `f`, in catalog order. */
+  /** A filter value as a code: -1 for any (empty), -2 for a value no game has (nothing matches). */
+  private wanted(v: string): number {
+    return v ? (this.codes.get(v) ?? -2) : -1;
+  }
+
+  /** The games that match `f`, in catalog order. No closure is made per call: under tsx (esbuild keepNames) each costs a __name call. */
   private search(f: GameFilter): CatalogGame[] {
     const term = fold(f.searchTerm);
-    // -1: any. A value no game has: nothing matches.
-    const want = (v: string) => (v ? (this.codes.get(v) ?? -2) : -1);
-    const category = want(f.category);
-    const provider = want(f.provider);
-    const type = want(f.type);
+    const category = this.wanted(f.category);
+    const provider = this.wanted(f.provider);
+    const type = this.wanted(f.type);
     if (category === -2 || provider === -2 || type === -2) return [];
     // Every match is in each of the term's trigrams' lists. The candidates: the two shortest of those intersected
     // (or the one; with no trigram, the category's games, or every game); in catalog order, so the default order
@@ -225,7 +228,7 @@ export class CatalogSnapshot {
       if (list.length === 0) return [];
       lists.push(list);
     }
-    lists.sort((a, b) => a.length - b.length);
+    lists.sort(byLength);
     const candidates =
       lists.length >= 2
         ? intersect(lists[0]!, lists[1]!)
@@ -268,6 +271,7 @@ export class CatalogSnapshot {
 }
 
 const EMPTY = new Int32Array(0);
+const byLength = (a: Int32Array, b: Int32Array) => a.length - b.length;
 
 /** Where intersect() writes: one array, grown as needed, since each result is read before the next is made. */
 let scratch = new Int32Array(1024);
