@@ -212,7 +212,10 @@ export class CatalogSnapshot {
     return v ? (this.codes.get(v) ?? -2) : -1;
   }
 
-  /** The games that match `f`, in catalog order. No closure is made per call: under tsx (esbuild keepNames) each costs a __name call. */
+  /**
+   * The games that match `f`, in catalog order. No closure is made per call: under tsx (esbuild's keepNames) each
+   * one made costs a __name call.
+   */
   private search(f: GameFilter): CatalogGame[] {
     const term = fold(f.searchTerm);
     const category = this.wanted(f.category);
