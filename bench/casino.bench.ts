@@ -598,7 +598,10 @@ export function run() {
       server = null;
       yardstick.run();
       const reference = yardstick.result();
-      const ratio = Math.round((wallet.pairs_per_s / reference.tps) * 100) / 100;
+      // The target is judged on the exact ratio; the record shows it to 3 decimals (rounded to 2, a 0.395 passed
+      // a target of 0.4).
+      const exactRatio = wallet.pairs_per_s / reference.tps;
+      const ratio = Math.round(exactRatio * 1000) / 1000;
       record(
         'casino',
         {
@@ -617,7 +620,7 @@ export function run() {
             lobby_guest_repeated: ok(lob.guest_repeated_searches),
             lobby_guest_distinct: ok(lob.guest_distinct_searches),
             lobby_player: ok(lob.player),
-            provider: ratio >= 0.4 && wallet.errors === 0 && wallet.rounds_closed_ok,
+            provider: exactRatio >= 0.4 && wallet.errors === 0 && wallet.rounds_closed_ok,
           },
         },
         `casino: lobby (10,000 games, search + category, ${LOBBY_CONNECTIONS} conn, ${lob.load_generator}, median of ` +

@@ -214,7 +214,10 @@ export function run() {
     const dice = await diceOverHttp(o);
     yardstick.run();
     const reference = yardstick.result();
-    const ratio = Math.round((dice.bets_per_s / reference.tps) * 100) / 100;
+    // The target is judged on the exact ratio; the record shows it to 3 decimals (rounded to 2, a 0.395 passed
+    // a target of 0.4).
+    const exactRatio = dice.bets_per_s / reference.tps;
+    const ratio = Math.round(exactRatio * 1000) / 1000;
     record(
       'originals',
       {
@@ -225,7 +228,7 @@ export function run() {
         pgbench: reference,
         ratio,
         target_ratio: 0.5,
-        pass: ratio >= 0.5 && dice.errors === 0 && dice.ledger_ok,
+        pass: exactRatio >= 0.5 && dice.errors === 0 && dice.ledger_ok,
         crash_tick_p99: 'see bench/results/crash.json (npm run bench -- crash)',
       },
       `originals: ${dice.bets_per_s} dice bets/s over HTTP, ${SERVERS} server node(s) (p50 ${dice.p50_ms} ms, p99 ${dice.p99_ms} ms, ${dice.errors} errors, ${dice.wal_records_per_tx} WAL records a bet) | ` +
