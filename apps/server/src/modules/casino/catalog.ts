@@ -174,8 +174,9 @@ export class CatalogSnapshot {
   }
 
   /**
-   * Keys asked for once (filters, pages, URLs). An answer goes into the caches of this snapshot only when its key
-   * is asked for a second time: a search typed once (most searches of a busy lobby are someone's own) is computed,
+   * Keys asked for once: a lobby page (filter and page number; its URL is kept with the page) or, for other callers
+   * of filter(), a filter. An answer goes into the caches of this snapshot only when its key is asked for a second
+   * time: a search typed once (most searches of a busy lobby are someone's own) is computed,
    * sent and dropped while still young, instead of filling the caches with entries nobody reads again, which then
    * age into the old generation and are collected there with pauses of the whole event loop.
    */
