@@ -25,7 +25,7 @@ function fakeDb(answer: (calls: { player: string; tenant: number }[]) => unknown
   return { db, sent, release: () => release() };
 }
 
-/** `count` calls whose own statements wait for `gate` (the batcher's IN_FLIGHT slots stay busy until then). */
+/** `count` calls whose own statements wait for `gate` (the slots they take stay busy until then). */
 function aloneCalls(count: number, gate: Promise<void>, log: string[]) {
   return Array.from({ length: count }, (_, i) => ({
     call: { tenant: 1, player: `a${i}` },
@@ -38,36 +38,37 @@ function aloneCalls(count: number, gate: Promise<void>, log: string[]) {
 }
 
 describe('CallBatcher', () => {
-  it('sends a call alone while the server is idle, and batches the calls that arrive while it is busy, by tenant and player', async () => {
+  it('sends a call alone while the server is idle, and the calls of one turn of the loop together while it is busy, by tenant and player', async () => {
     const { db, sent, release } = fakeDb((calls) =>
       calls.map((c, i) => ({ n: i + 1, err: null, status: 'ok', who: c.player })),
     );
-    const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']), 4);
+    const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']), 2);
     let open: () => void = () => {};
     const gate = new Promise<void>((r) => {
       open = r;
     });
     const log: string[] = [];
-    // Four calls fill the four slots, each through its own statement.
-    const first = aloneCalls(4, gate, log).map((c) => b.run(c));
-    expect(log).toEqual(['alone a0', 'alone a1', 'alone a2', 'alone a3']);
-    // Three more wait, then go out together, ordered by tenant, then player (numbers as numbers), then arrival.
-    const later = [
+    // Nothing running: the call goes out at once, through its own statement.
+    const first = aloneCalls(1, gate, log).map((c) => b.run(c));
+    expect(log).toEqual(['alone a0']);
+    const batched = (calls: { tenant: number; player: string }[]) =>
+      calls.map((call) =>
+        b.run({
+          call,
+          alone: async () => {
+            throw new Error('not alone');
+          },
+        }),
+      );
+    // Three arrive while it runs: none takes the free slot alone; at the end of the turn they go out together,
+    // ordered by tenant, then player (numbers as numbers), then arrival.
+    const second = batched([
       { tenant: 2, player: '3' },
       { tenant: 1, player: '10' },
       { tenant: 1, player: '9' },
-    ].map((call) =>
-      b.run({
-        call,
-        alone: async () => {
-          throw new Error('not alone');
-        },
-      }),
-    );
+    ]);
     expect(sent).toEqual([]);
-    open();
-    await Promise.all(first);
-    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setImmediate(r));
     expect(sent).toEqual([
       [
         { tenant: 1, player: '9' },
@@ -75,10 +76,44 @@ describe('CallBatcher', () => {
         { tenant: 2, player: '3' },
       ],
     ]);
+    // Both slots are busy now: the next ones wait for a statement to finish, then go out together.
+    const third = batched([
+      { tenant: 1, player: '12' },
+      { tenant: 1, player: '11' },
+    ]);
+    await new Promise((r) => setImmediate(r));
+    expect(sent.length).toBe(1);
+    open();
+    await Promise.all(first);
+    expect(sent[1]).toEqual([
+      { tenant: 1, player: '11' },
+      { tenant: 1, player: '12' },
+    ]);
+    expect(log).toEqual(['alone a0']);
     release();
     // Each caller gets its own call's row.
-    expect((await Promise.all(later)).map((r) => (r as Row).who)).toEqual(['3', '10', '9']);
-    expect(b.stats).toEqual({ statements: 5, calls: 7, largest: 3 });
+    expect((await Promise.all(second)).map((r) => (r as Row).who)).toEqual(['3', '10', '9']);
+    expect((await Promise.all(third)).map((r) => (r as Row).who)).toEqual(['12', '11']);
+    expect(b.stats).toEqual({ statements: 3, calls: 6, largest: 3 });
+  });
+
+  it('sends a call that is alone at the end of its turn through its own statement', async () => {
+    const { db, sent } = fakeDb(() => []);
+    const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']), 2);
+    let open: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    const log: string[] = [];
+    const [busy, lone] = aloneCalls(2, gate, log).map((c) => b.run(c));
+    expect(log).toEqual(['alone a0']);
+    await new Promise((r) => setImmediate(r));
+    expect(log).toEqual(['alone a0', 'alone a1']);
+    open();
+    expect(((await lone) as Row).who).toBe('a1');
+    expect(((await busy) as Row).who).toBe('a0');
+    expect(sent).toEqual([]);
+    expect(b.stats).toEqual({ statements: 2, calls: 2, largest: 1 });
   });
 
   it("answers a handled error as { err }, and runs a call alone when its error is not handled or the batch's statement failed", async () => {
@@ -93,12 +128,13 @@ describe('CallBatcher', () => {
               who: c.player,
             })),
       );
-      const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']), 4);
+      const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']), 1);
       let open: () => void = () => {};
       const gate = new Promise<void>((r) => {
         open = r;
       });
-      const busy = aloneCalls(4, gate, []).map((c) => b.run(c));
+      // One statement in flight, and its only slot busy until the gate opens: the three calls go out together.
+      const busy = aloneCalls(1, gate, []).map((c) => b.run(c));
       const ranAlone: string[] = [];
       const calls = ['ok', 'refused', 'odd'].map((player) =>
         b.run({

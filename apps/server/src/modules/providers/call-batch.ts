@@ -2,12 +2,18 @@ import type { Db } from '../../db/index';
 
 /**
  * Provider bets and wins that arrive together share one statement (casino_calls, migration 20261124120000): an
- * application-level group commit. A call goes out at once, alone and through its own statement, while fewer than
- * `inFlight` statements of this kind are running; past that it waits for one of them to finish and goes out with
- * every call that queued meanwhile (up to MAX_BATCH). An idle server adds no wait and no batching; a busy one
- * pays one round trip, one executor start and one commit for several calls. Measured on the benchmark's two cores
- * (bench/README.md): the database alone ran about twice the bet+win pairs a second, the signed HTTP API about
- * 1.5 times.
+ * application-level group commit. On an idle server (no statement of this kind running) a call goes out at once,
+ * alone and through its own statement: no wait and no batching. While one is running, a call waits for the end of
+ * the event loop's current turn (setImmediate), and the calls that arrived in that turn go out together in one
+ * statement if fewer than `inFlight` are running, or else when one of them finishes (up to MAX_BATCH a statement).
+ * A busy server pays one round trip, one executor start and one commit for several calls. Measured on the
+ * benchmark's two cores (bench/README.md): the database alone ran about twice the bet+win pairs a second, the
+ * signed HTTP API about 1.5 times.
+ *
+ * Why the end of the turn: the answers of one statement reach their providers together, and their next calls come
+ * back together, read by the server in one turn of its loop. Sent as they were read while a slot was free, the
+ * first of them took the slot alone and the rest queued behind a whole statement: under the benchmark's load one
+ * call in six went alone, and the pairs a second were 8-10% fewer (bench/README.md).
  *
  * What a call sees does not change:
  * - each call of a batch runs in its own subtransaction, exactly as its own statement would; a call that fails
@@ -53,6 +59,8 @@ type Pending<R> = BatchedCall<R> & { resolve: (r: R | Handled) => void; reject: 
 export class CallBatcher<R> {
   private queue: Pending<R>[] = [];
   private running = 0;
+  /** A pump is due at the end of the loop's current turn. */
+  private turnEnd = false;
   /** Statements sent and calls in them (tests read them). */
   readonly stats = { statements: 0, calls: 0, largest: 0 };
 
@@ -67,12 +75,20 @@ export class CallBatcher<R> {
 
   /** The call's row, or { err } with a handled SQLSTATE. */
   run(c: BatchedCall<R>): Promise<R | Handled> {
-    if (this.running < this.inFlight && this.queue.length === 0) return this.alone(c);
+    if (this.running === 0 && this.queue.length === 0) return this.alone(c);
     return new Promise((resolve, reject) => {
       this.queue.push({ ...c, resolve, reject });
-      this.pump();
+      if (this.turnEnd) return;
+      this.turnEnd = true;
+      setImmediate(this.endOfTurn);
     });
   }
+
+  /** The calls read in this turn of the event loop go out together (if a slot is free; else as one finishes). */
+  private readonly endOfTurn = () => {
+    this.turnEnd = false;
+    this.pump();
+  };
 
   private async alone(c: BatchedCall<R>): Promise<R | Handled> {
     this.running++;
