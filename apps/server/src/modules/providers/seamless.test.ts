@@ -187,6 +187,69 @@ describe('seamless wallet: a stake is checked against its round and its player',
     expect(after.rows).toEqual([{ bet_total: 1_200, win_total: 300, status: 'closed' }]);
   }, 60_000);
 
+  it('a call refused before its transaction id is claimed writes nothing: the same id goes through once the cause is gone', async () => {
+    const { id, ...s } = await session(10_000);
+    const round = `r-${randomBytes(4).toString('hex')}`;
+    const bet = { ...s, transaction_id: `b-${round}`, round_id: round, amount: 500 };
+    const nothingWritten = async () => {
+      expect(await cashOf(app, id)).toBe(10_000);
+      expect(await totalBetOf(id)).toBe(0);
+      const rows = await app.db.query(
+        'select 1 from provider_transactions where tx_id = $1 union all select 1 from casino_rounds where round_id = $2',
+        [bet.transaction_id, round],
+      );
+      expect(rows.rows).toEqual([]);
+    };
+    // No such session; a session of another player's id; a demo session of this player.
+    expect(await call('bet', { ...bet, session_token: randomBytes(32).toString('base64url') })).toMatchObject({
+      status: 'ERROR',
+      error_code: 'SESSION_NOT_FOUND',
+    });
+    expect(await call('bet', { ...bet, player_id: String(id + 100_000) })).toMatchObject({
+      status: 'ERROR',
+      error_code: 'PLAYER_MISMATCH',
+    });
+    const tenantId = await demoTenantId(app);
+    const demoToken = randomBytes(32).toString('base64url');
+    const provider = (await repo.findProviderByCode(app.db, tenantId, 'aurora'))!;
+    const game = await gameByCode(app, 'tigre-da-fortuna');
+    await repo.insertGameSession(app.db, {
+      tenantId,
+      userId: id,
+      gameId: game.id,
+      providerId: provider.id,
+      tokenHash: hashSessionToken(demoToken),
+      demo: true,
+      ttlMs: 60_000,
+    });
+    expect(await call('bet', { ...bet, session_token: demoToken })).toMatchObject({
+      status: 'ERROR',
+      error_code: 'SESSION_NOT_FOUND',
+    });
+    // A win of a round that was never opened: refused, and no money moves.
+    const win = { ...s, transaction_id: `w-${round}`, round_id: round, amount: 300, round_closed: true };
+    expect(await call('win', win)).toMatchObject({ status: 'ERROR', error_code: 'ROUND_NOT_FOUND' });
+    expect(await cashOf(app, id)).toBe(10_000);
+    const none = await app.db.query('select 1 from casino_rounds where round_id = $1', [round]);
+    expect(none.rows).toEqual([]);
+    await app.db.query('delete from provider_transactions where tx_id = $1', [win.transaction_id]);
+    await nothingWritten();
+    // The stake itself, then the win with a fresh id: one round, opened and closed, its total_bet counted once.
+    expect(await call('bet', bet)).toMatchObject({ status: 'OK', balance: 9_500 });
+    expect(await call('win', { ...win, transaction_id: `w2-${round}` })).toMatchObject({ status: 'OK', balance: 9_800 });
+    expect(await totalBetOf(id)).toBe(500);
+    const r = await app.db.query<{ bet_total: number; win_total: number; status: string }>(
+      'select bet_total::int, win_total::int, status from casino_rounds where round_id = $1',
+      [round],
+    );
+    expect(r.rows).toEqual([{ bet_total: 500, win_total: 300, status: 'closed' }]);
+    const settled = await app.db.query<{ payload: { bet: number; win: number } }>(
+      "select payload from domain_events where type = 'casino.round_settled' and payload->>'round_id' = $1",
+      [round],
+    );
+    expect(settled.rows.map((e) => [e.payload.bet, e.payload.win])).toEqual([[500, 300]]);
+  }, 60_000);
+
   it('a self-excluded player cannot stake; the refusal stands for its transaction id after the exclusion ends', async () => {
     const { id, ...s } = await session(10_000);
     await app.db.query("update users set self_exclusion_end = now() + interval '30 days' where id = $1", [id]);
