@@ -236,7 +236,10 @@ describe('seamless wallet: a stake is checked against its round and its player',
     await nothingWritten();
     // The stake itself, then the win with a fresh id: one round, opened and closed, its total_bet counted once.
     expect(await call('bet', bet)).toMatchObject({ status: 'OK', balance: 9_500 });
-    expect(await call('win', { ...win, transaction_id: `w2-${round}` })).toMatchObject({ status: 'OK', balance: 9_800 });
+    expect(await call('win', { ...win, transaction_id: `w2-${round}` })).toMatchObject({
+      status: 'OK',
+      balance: 9_800,
+    });
     expect(await totalBetOf(id)).toBe(500);
     const r = await app.db.query<{ bet_total: number; win_total: number; status: string }>(
       'select bet_total::int, win_total::int, status from casino_rounds where round_id = $1',
