@@ -13,7 +13,7 @@ import type { Db } from '../../db/index';
  * Why the end of the turn: the answers of one statement reach their providers together, and their next calls come
  * back together, read by the server in one turn of its loop. Sent as they were read while a slot was free, the
  * first of them took the slot alone and the rest queued behind a whole statement: under the benchmark's load one
- * call in six went alone, and the pairs a second were 8-10% fewer (bench/README.md).
+ * call in six went alone, and the pairs a second were about a tenth fewer (bench/README.md).
  *
  * What a call sees does not change:
  * - each call of a batch runs in its own subtransaction, exactly as its own statement would; a call that fails
