@@ -23,21 +23,27 @@ afterAll(() => app.close());
 
 /** A funded player with a live session of the aurora stand-in's game: the fields a provider's calls carry. */
 async function session(cents: number) {
+  const p = await fundedPlayer(app, cents);
+  const { token, gameId } = await launch(p.id, false);
+  return { session_token: token, player_id: String(p.id), game_id: gameId, id: p.id };
+}
+
+/** A new session of the aurora stand-in's game for the player (real money or demo): its token and game id. */
+async function launch(userId: number, demo: boolean) {
   const tenantId = await demoTenantId(app);
   const provider = (await repo.findProviderByCode(app.db, tenantId, 'aurora'))!;
   const game = await gameByCode(app, 'tigre-da-fortuna');
-  const p = await fundedPlayer(app, cents);
   const token = randomBytes(32).toString('base64url');
   await repo.insertGameSession(app.db, {
     tenantId,
-    userId: p.id,
+    userId,
     gameId: game.id,
     providerId: provider.id,
     tokenHash: hashSessionToken(token),
-    demo: false,
+    demo,
     ttlMs: 60_000,
   });
-  return { session_token: token, player_id: String(p.id), game_id: game.game_id, id: p.id };
+  return { token, gameId: game.game_id };
 }
 
 /** A signed call of the aurora stand-in, as its server would make it. */
@@ -209,20 +215,8 @@ describe('seamless wallet: a stake is checked against its round and its player',
       status: 'ERROR',
       error_code: 'PLAYER_MISMATCH',
     });
-    const tenantId = await demoTenantId(app);
-    const demoToken = randomBytes(32).toString('base64url');
-    const provider = (await repo.findProviderByCode(app.db, tenantId, 'aurora'))!;
-    const game = await gameByCode(app, 'tigre-da-fortuna');
-    await repo.insertGameSession(app.db, {
-      tenantId,
-      userId: id,
-      gameId: game.id,
-      providerId: provider.id,
-      tokenHash: hashSessionToken(demoToken),
-      demo: true,
-      ttlMs: 60_000,
-    });
-    expect(await call('bet', { ...bet, session_token: demoToken })).toMatchObject({
+    const demo = await launch(id, true);
+    expect(await call('bet', { ...bet, session_token: demo.token })).toMatchObject({
       status: 'ERROR',
       error_code: 'SESSION_NOT_FOUND',
     });
