@@ -94,7 +94,7 @@ describe('CallBatcher', () => {
     // Each caller gets its own call's row.
     expect((await Promise.all(second)).map((r) => (r as Row).who)).toEqual(['3', '10', '9']);
     expect((await Promise.all(third)).map((r) => (r as Row).who)).toEqual(['12', '11']);
-    expect(b.stats).toEqual({ statements: 3, calls: 6, largest: 3 });
+    expect(b.stats).toEqual({ statements: 3, calls: 6, largest: 3, rerun: 0 });
   });
 
   it('sends a call that is alone at the end of its turn through its own statement', async () => {
@@ -113,30 +113,33 @@ describe('CallBatcher', () => {
     expect(((await lone) as Row).who).toBe('a1');
     expect(((await busy) as Row).who).toBe('a0');
     expect(sent).toEqual([]);
-    expect(b.stats).toEqual({ statements: 2, calls: 2, largest: 1 });
+    expect(b.stats).toEqual({ statements: 2, calls: 2, largest: 1, rerun: 0 });
   });
 
-  it("answers a handled error as { err }, and runs a call alone when its error is not handled or the batch's statement failed", async () => {
+  it("answers a handled error as { err }, and runs a call alone when it has no row, its error is not handled or the batch's statement failed", async () => {
     for (const failure of ['statement', 'row'] as const) {
       const { db, release } = fakeDb((calls) =>
         failure === 'statement'
           ? new Error('connection lost')
-          : calls.map((c, i) => ({
-              n: i + 1,
-              err: c.player === 'refused' ? 'SR410' : c.player === 'odd' ? '40P01' : null,
-              status: 'ok',
-              who: c.player,
-            })),
+          : calls
+              .map((c, i) => ({
+                n: i + 1,
+                err: c.player === 'refused' ? 'SR410' : c.player === 'odd' ? '40P01' : null,
+                status: 'ok',
+                who: c.player,
+              }))
+              // A call the statement left to its own statement: no row.
+              .filter((r) => r.who !== 'skipped'),
       );
       const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']), 1);
       let open: () => void = () => {};
       const gate = new Promise<void>((r) => {
         open = r;
       });
-      // One statement in flight, and its only slot busy until the gate opens: the three calls go out together.
+      // One statement in flight, and its only slot busy until the gate opens: the four calls go out together.
       const busy = aloneCalls(1, gate, []).map((c) => b.run(c));
       const ranAlone: string[] = [];
-      const calls = ['ok', 'refused', 'odd'].map((player) =>
+      const calls = ['ok', 'refused', 'odd', 'skipped'].map((player) =>
         b.run({
           call: { tenant: 1, player },
           alone: async () => {
@@ -151,19 +154,23 @@ describe('CallBatcher', () => {
       const answers = await Promise.all(calls);
       if (failure === 'statement') {
         // Nothing of the batch committed: every call ran again on its own.
-        expect(ranAlone.sort()).toEqual(['odd', 'ok', 'refused']);
+        expect(ranAlone.sort()).toEqual(['odd', 'ok', 'refused', 'skipped']);
         expect(answers).toEqual([
           { status: 'alone', who: 'ok' },
           { status: 'alone', who: 'refused' },
           { status: 'alone', who: 'odd' },
+          { status: 'alone', who: 'skipped' },
         ]);
+        expect(b.stats.rerun).toBe(4);
       } else {
-        expect(ranAlone).toEqual(['odd']);
+        expect(ranAlone.sort()).toEqual(['odd', 'skipped']);
         expect(answers).toEqual([
           { n: 2, err: null, status: 'ok', who: 'ok' },
           { err: 'SR410' },
           { status: 'alone', who: 'odd' },
+          { status: 'alone', who: 'skipped' },
         ]);
+        expect(b.stats.rerun).toBe(2);
       }
     }
   });

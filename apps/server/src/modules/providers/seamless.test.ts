@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sql } from '../../db/index';
 import { testApp } from '../../test/helpers';
 import * as repo from '../casino/repo';
 import { cashOf, demoTenantId, fundedPlayer, gameByCode } from '../casino/test-support';
@@ -296,6 +297,8 @@ describe('seamless wallet: calls that arrive together share statements', () => {
     expect(after.calls - before.calls).toBe(14);
     expect(after.statements - before.statements).toBeLessThan(14);
     expect(after.largest).toBeGreaterThan(1);
+    // The batches did the twelve plain stakes themselves: at most the two refusals were left to their own statements.
+    expect(after.rerun - before.rerun).toBeLessThanOrEqual(2);
     for (const a of answers.slice(0, 12)) expect(a).toMatchObject({ status: 'ok', balance: 900 });
     expect(answers[12]).toMatchObject({ status: 'error', code: 'INSUFFICIENT_FUNDS', balance: 50 });
     expect(answers[13]).toMatchObject({ status: 'error', code: 'SESSION_EXPIRED' });
@@ -324,6 +327,251 @@ describe('seamless wallet: calls that arrive together share statements', () => {
     expect((await wallet.checkLedger(app.db, tenantId)).ok).toBe(true);
   }, 60_000);
 });
+
+describe('seamless wallet: a batch writes what its calls would write each in its own statement', () => {
+  it('the claims, rounds, total_bet, balances, ledger rows, entries, events and answers are the same; a repeat and a stake cash does not cover are left to their own statements', async () => {
+    const tenantId = await demoTenantId(app);
+    const provider = (await repo.findProviderByCode(app.db, tenantId, 'aurora'))!;
+    const ctx = { db: app.db, tenantId, provider };
+    const game = await gameByCode(app, 'tigre-da-fortuna');
+    const p = await Promise.all(Array.from({ length: 6 }, () => session(10_000)));
+    const tag = randomBytes(4).toString('hex');
+    const round = (i: number) => `eq-${tag}-${i}`;
+    // The rounds that calls 2 and 3 settle, opened (and committed) beforehand.
+    for (const i of [2, 3]) {
+      const opened = await handle(ctx, {
+        op: 'bet',
+        sessionToken: p[i]!.session_token,
+        playerId: p[i]!.player_id,
+        gameId: p[i]!.game_id,
+        txId: `open-${round(i)}`,
+        roundId: round(i),
+        amount: 400,
+      });
+      expect(opened).toMatchObject({ status: 'ok', balance: 9_600 });
+    }
+    /** Call of round i, with player s's session and player id `player` (another's to mismatch). */
+    const call = (i: number, op: 'bet' | 'win', s: number, player: number, amount: number, closed = false) => ({
+      op,
+      tenant: tenantId,
+      provider: provider.id,
+      code: provider.code,
+      token_hash: hashSessionToken(s < 0 ? 'no-such-token' : p[s]!.session_token),
+      player: String(p[player]!.id),
+      tx: `${op}-${round(i)}`,
+      round: round(i),
+      amount,
+      closed,
+    });
+    const calls = [
+      call(0, 'bet', 0, 0, 500),
+      call(1, 'bet', 1, 1, 300),
+      call(2, 'win', 2, 2, 700, true),
+      call(3, 'win', 3, 3, 200, false),
+      call(4, 'bet', 4, 0, 100), // player 4's session, player 0's id
+      call(5, 'bet', -1, 1, 100), // no such session
+    ];
+    // Left to their own statements: a stake that cash does not cover, the repeat of a committed stake.
+    const leftAlone = [call(6, 'bet', 5, 5, 20_000), { ...call(2, 'bet', 2, 2, 400), tx: `open-${round(2)}` }];
+    const txIds = [...calls, ...leftAlone].map((c) => c.tx);
+    const rounds = Array.from({ length: 7 }, (_, i) => round(i));
+    const userIds = p.map((x) => x.id);
+
+    /** Everything the calls wrote, without ids and times (read inside the transaction that wrote it). */
+    const written = async (tx: Sql) => {
+      const q = async (text: string, params: unknown[]) => (await tx.query(text, params)).rows;
+      return {
+        claims: await q(
+          `select tx_id, kind, round_id, user_id, amount, status, response, bonus_allowed from provider_transactions
+            where tenant_id = $1 and provider_id = $2 and tx_id = any($3) order by tx_id`,
+          [tenantId, provider.id, txIds],
+        ),
+        rounds: await q(
+          `select round_id, user_id, game_id, bet_total, win_total, status, closed_at is not null as closed
+            from casino_rounds where tenant_id = $1 and round_id = any($2) order by round_id`,
+          [tenantId, rounds],
+        ),
+        players: await q(
+          `select u.id, u.total_bet, a.kind, a.balance from users u join ledger_accounts a
+              on a.tenant_id = u.tenant_id and a.user_id = u.id
+            where u.tenant_id = $1 and u.id = any($2) order by u.id, a.kind`,
+          [tenantId, userIds],
+        ),
+        ledger: await q(
+          `select t.user_id, t.type, t.reference, t.idempotency_key, t.request_hash, t.result, t.metadata,
+              t.reverses_id,
+              (select json_agg(json_build_array(coalesce(a.kind, 'house'), a.user_id, e.amount, e.balance_after)
+                  order by e.id)
+                from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                where e.transaction_id = t.id) as entries
+            from ledger_transactions t where t.tenant_id = $1 and t.user_id = any($2) order by t.idempotency_key`,
+          [tenantId, userIds],
+        ),
+        events: await q(
+          `select user_id, payload from domain_events where tenant_id = $1 and type = 'casino.round_settled'
+            and payload ->> 'round_id' = any($2) order by payload ->> 'round_id'`,
+          [tenantId, rounds],
+        ),
+      };
+    };
+    type Answer = { status: string; user_id: number | null; bonus_allowed: boolean | null; result: unknown };
+    const answer = (r: Answer & { prior: unknown }) => {
+      const { transaction_id: _t, ...result } = (r.result ?? {}) as Record<string, unknown>;
+      return { status: r.status, user_id: r.user_id, bonus_allowed: r.bonus_allowed, prior: r.prior, result };
+    };
+    /** Runs fn in a transaction that is then rolled back: what fn saw, and nothing left behind. */
+    const rolledBack = async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
+      let seen: T | undefined;
+      await app.db
+        .transaction(async (tx) => {
+          seen = await fn(tx);
+          throw new Error('rollback');
+        })
+        .catch((e: Error) => {
+          if (e.message !== 'rollback') throw e;
+        });
+      return seen as T;
+    };
+
+    // With stakes from cash alone, and with a game that takes bonus money (the wallet's debitBet answer and hash).
+    for (const bonus of [false, true]) {
+      const setBonus = (tx: Sql) =>
+        tx.query('update games set bonus_allowed = $1 where tenant_id = $2 and id = $3', [bonus, tenantId, game.id]);
+      const batched = await rolledBack(async (tx) => {
+        await setBonus(tx);
+        const rows = (
+          await tx.query<Answer & { n: string; prior: unknown; err: string | null }>(
+            'select n, status, user_id, bonus_allowed, prior, result, err from casino_calls($1::jsonb)',
+            [JSON.stringify([...calls, ...leftAlone])],
+          )
+        ).rows;
+        return { rows, written: await written(tx) };
+      });
+      const alone = await rolledBack(async (tx) => {
+        await setBonus(tx);
+        const rows = [];
+        for (const c of calls) {
+          const sql =
+            c.op === 'bet'
+              ? 'select status, user_id, bonus_allowed, prior, result from casino_bet_call($1, $2, $3, $4, $5, $6, $7, $8)'
+              : 'select status, user_id, bonus_allowed, prior, result from casino_win_call($1, $2, $3, $4, $5, $6, $7, $8, $9)';
+          const args = [c.tenant, c.provider, c.code, c.token_hash, c.player, c.tx, c.round, c.amount];
+          rows.push(
+            (await tx.query<Answer & { prior: unknown }>(sql, c.op === 'bet' ? args : [...args, c.closed])).rows[0]!,
+          );
+        }
+        return { rows, written: await written(tx) };
+      });
+      // The batch answered the six calls itself, and gave no row for the two left to their own statements.
+      expect(batched.rows.map((r) => Number(r.n)).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(batched.rows.every((r) => r.err === null)).toBe(true);
+      const byN = [...batched.rows].sort((a, b) => Number(a.n) - Number(b.n));
+      expect(byN.map((r) => r.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'player_mismatch', 'no_session']);
+      expect(byN.map(answer)).toEqual(alone.rows.map(answer));
+      expect(batched.written).toEqual(alone.written);
+      // What was compared is what a player sees: the stakes and wins moved, the round settled once.
+      const cash = (w: typeof alone.written, id: number) =>
+        Number(w.players.find((r) => r.id === id && r.kind === 'cash')!.balance);
+      expect([0, 1, 2, 3].map((i) => cash(alone.written, p[i]!.id))).toEqual([9_500, 9_700, 10_300, 9_800]);
+      expect(alone.written.events).toHaveLength(1);
+    }
+    // Nothing of either run stayed.
+    expect(await cashOf(app, p[0]!.id)).toBe(10_000);
+  }, 60_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'seamless wallet: a batch overtaken by a concurrent movement (PostgreSQL)',
+  () => {
+    it('writes nothing (SR412), and its calls, each run again alone, are decided on the money as it is now', async () => {
+      const tenantId = await demoTenantId(app);
+      const provider = (await repo.findProviderByCode(app.db, tenantId, 'aurora'))!;
+      const ctx = { db: app.db, tenantId, provider };
+      const a = await session(1_000);
+      const b = await session(1_000);
+      const tag = randomBytes(4).toString('hex');
+      const stake = (s: typeof a, amount: number) => ({
+        op: 'bet' as const,
+        sessionToken: s.session_token,
+        playerId: s.player_id,
+        gameId: s.game_id,
+        txId: `race-${tag}-${s.id}`,
+        roundId: `race-${tag}-${s.id}`,
+        amount,
+      });
+      const asCall = (x: ReturnType<typeof stake>) => ({
+        op: 'bet',
+        tenant: tenantId,
+        provider: provider.id,
+        code: provider.code,
+        token_hash: hashSessionToken(x.sessionToken),
+        player: x.playerId,
+        tx: x.txId,
+        round: x.roundId,
+        amount: x.amount,
+        closed: false,
+      });
+      const stakes = [stake(a, 800), stake(b, 300)];
+      // A withdrawal of 500 from player a holds a's cash row while the batch reads its checks (a's 1,000 covers
+      // 800) and then waits for that row; the withdrawal commits, and a's 800 no longer fits.
+      let release!: () => void;
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      let held!: () => void;
+      const holding = new Promise<void>((r) => {
+        held = r;
+      });
+      const withdrawal = app.db.transaction(async (tx) => {
+        await wallet.debit(tx, {
+          tenantId,
+          userId: a.id,
+          amount: 500,
+          type: 'withdraw',
+          idempotencyKey: `race-${tag}`,
+          reference: 'test withdrawal',
+        });
+        held();
+        await released;
+      });
+      await holding;
+      const batch = app.db
+        .query('select n, status, err from casino_calls($1::jsonb)', [JSON.stringify(stakes.map(asCall))])
+        .then(
+          () => null,
+          (e: { code?: string }) => e,
+        );
+      let waiting = 0;
+      for (let i = 0; i < 500 && waiting === 0; i++) {
+        const { rows } = await app.db.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%casino_calls(%'
+          and pid <> pg_backend_pid()`,
+        );
+        waiting = rows[0]!.n;
+        if (!waiting) await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(waiting).toBe(1);
+      release();
+      await withdrawal;
+      expect((await batch)?.code).toBe('SR412');
+      // Nothing of the batch stayed: no claim, no round, no stake of b either.
+      const left = await app.db.query<{ claims: number; rounds: number; total_bet: number }>(
+        `select (select count(*)::int from provider_transactions where tx_id like $1) as claims,
+          (select count(*)::int from casino_rounds where round_id like $1) as rounds,
+          (select total_bet::int from users where id = $2) as total_bet`,
+        [`race-${tag}-%`, b.id],
+      );
+      expect(left.rows[0]).toEqual({ claims: 0, rounds: 0, total_bet: 0 });
+      expect(await cashOf(app, a.id)).toBe(500);
+      expect(await cashOf(app, b.id)).toBe(1_000);
+      // What the server does next: each call alone, on the money as it is now.
+      const [ra, rb] = await Promise.all(stakes.map((s) => handle(ctx, s)));
+      expect(ra).toMatchObject({ status: 'error', code: 'INSUFFICIENT_FUNDS', balance: 500 });
+      expect(rb).toMatchObject({ status: 'ok', balance: 700 });
+      expect((await wallet.checkLedger(app.db, tenantId)).ok).toBe(true);
+    }, 60_000);
+  },
+);
 
 describe('seamless wallet: many players at once, through batches', () => {
   it("no money is lost or made: every answer is the player's running balance, repeats sent at the same time answer alike", async () => {
