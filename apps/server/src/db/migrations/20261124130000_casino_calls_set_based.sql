@@ -213,11 +213,12 @@ begin
       returning domain_events.id
   ),
   -- Every claimed call wrote all its rows, or a concurrent call got in between the checks and the writes: then
-  -- nothing of this statement stands (SR412).
+  -- nothing of this statement stands (SR412). The writes run in the order they are counted here (the final
+  -- query reads this first): claims, rounds, players, balances, as every provider call and the wallet take them.
   written as (
     select (select count(*) from f where f.op = 'bet') = (select count(*) from opened)
-        and (select count(*) from f where f.op = 'bet') = (select count(*) from staked)
         and (select count(*) from f where f.op = 'win') = (select count(*) from settled)
+        and (select count(*) from f where f.op = 'bet') = (select count(*) from staked)
         and (select count(*) from f) = (select count(*) from moved)
         and (select count(*) from f) = (select count(*) from booked)
         and (select count(*) from entries) = 2 * (select count(*) from f)
