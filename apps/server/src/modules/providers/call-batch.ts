@@ -18,8 +18,8 @@ import type { Db } from '../../db/index';
  * What a call sees does not change:
  * - the statement does the plain successes of a batch (checks passed, money fits) set by set, each writing what
  *   its own statement would, and answers the calls that write nothing (migration 20261124130000); it gives no row
- *   for any other call (a repeat, a refusal to record, a stake that cash does not cover), which is then run alone
- *   and decided as it always was;
+ *   for any other call (a repeat, a refusal to record, a stake that cash does not cover, a second call of one
+ *   player), which is then run alone and decided as it always was;
  * - no call is answered before its batch has committed;
  * - a call whose error is not one its caller handles (`handled`) is run again alone, as is every call of a batch
  *   whose statement failed (nothing of it committed; the calls are idempotent on their transaction ids, so even a
@@ -62,7 +62,7 @@ export class CallBatcher<R> {
   private turnEnd = false;
   /**
    * Statements sent and calls in them, and the calls of batches that were then run alone (no row for them, an
-   * error not handled, or a failed statement). Tests and the benchmark read them.
+   * error not handled, or a failed statement). Tests read them.
    */
   readonly stats = { statements: 0, calls: 0, largest: 0, rerun: 0 };
 
