@@ -124,7 +124,7 @@ begin
   ),
   f as (
     select f0.*, case when f0.op = 'bet' then -f0.amount else f0.amount end as delta,
-        'casino:' || f0.provider || ':' || f0.tx as wkey
+        'casino:' || f0.provider || ':' || f0.tx as wkey, 'round:' || f0.code || ':' || f0.round as ref
       from f0 join claim k on k.tenant_id = f0.tenant and k.provider_id = f0.provider and k.tx_id = f0.tx
       order by f0.ord
   ),
@@ -162,15 +162,14 @@ begin
   booked as (
     insert into ledger_transactions (tenant_id, user_id, type, reference, idempotency_key, request_hash, result,
         metadata, reverses_id)
-      select f.tenant, f.uid, f.op, 'round:' || f.code || ':' || f.round, f.wkey,
-          case
-            when f.op = 'win' then ledger_request_hash(f.uid, 'win', 'round:' || f.code || ':' || f.round, null,
-              '[["system","house",' || -f.amount || '],[' || f.uid || ',"cash",' || f.amount || ']]')
-            when f.bonus then ledger_request_hash(f.uid, 'bet', 'round:' || f.code || ':' || f.round, null,
-              '["debitBet",' || f.amount || ']')
-            else ledger_request_hash(f.uid, 'bet', 'round:' || f.code || ':' || f.round, null,
-              '[[' || f.uid || ',"cash",' || -f.amount || '],["system","house",' || f.amount || ']]')
-          end,
+      select f.tenant, f.uid, f.op, f.ref, f.wkey,
+          -- The wallet's fingerprint of the movement: its legs, or debitBet's stake when bonus money may pay.
+          ledger_request_hash(f.uid, f.op, f.ref, null, case
+            when f.op = 'win'
+              then '[["system","house",' || -f.amount || '],[' || f.uid || ',"cash",' || f.amount || ']]'
+            when f.bonus then '["debitBet",' || f.amount || ']'
+            else '[[' || f.uid || ',"cash",' || -f.amount || '],["system","house",' || f.amount || ']]'
+          end),
           case when f.op = 'bet' and f.bonus
             then jsonb_build_object('debited', jsonb_build_object('cash', f.amount, 'bonus', 0))
             else '{}'::jsonb
