@@ -41,9 +41,24 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * A build is the bundle the server serves, so it is React's production build whatever NODE_ENV the shell has
+ * (`npm start` with NODE_ENV=development would otherwise ship the development build). `--mode development` still
+ * asks for a development build on purpose. Vite reads NODE_ENV after the plugins' config hooks.
+ */
+function productionBuild(): Plugin {
+  return {
+    name: 'sorte-production-build',
+    apply: 'build',
+    config(_config, { mode }) {
+      if (mode === 'production') process.env.NODE_ENV = 'production';
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [productionBuild(), react(), precompress()],
   server: {
     proxy: Object.fromEntries(['/api', '/site-config', '/static', '/healthz'].map((p) => [p, { target: API }])),
   },
