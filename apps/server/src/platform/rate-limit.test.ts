@@ -42,13 +42,40 @@ function behaves(name: string, make: () => RateLimiter, enabled = true) {
     });
 
     it('opens a new window when the old one ends, and reset forgets a key', async () => {
+      // Windows are whole seconds: the shortest one there is.
       const key = `w-${randomBytes(4).toString('hex')}`;
-      await limiter.hit(key, 1, 150);
-      expect((await limiter.hit(key, 1, 150)).allowed).toBe(false);
-      await new Promise((r) => setTimeout(r, 220));
-      expect((await limiter.hit(key, 1, 150)).allowed).toBe(true);
+      await limiter.hit(key, 1, 1000);
+      expect((await limiter.hit(key, 1, 1000)).allowed).toBe(false);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await limiter.hit(key, 1, 1000)).allowed).toBe(true);
       await limiter.reset(key);
-      expect((await limiter.hit(key, 1, 150)).allowed).toBe(true);
+      expect((await limiter.hit(key, 1, 1000)).allowed).toBe(true);
+    });
+
+    it('refuses an attempt over one budget without counting it in the others or creating their keys', async () => {
+      const ip = `ip-${randomBytes(4).toString('hex')}`;
+      await enforceLimits(limiter, [{ key: ip, limit: 1, windowMs: 60_000 }]);
+      // A client over its address budget rotates targets: every attempt is refused, and no target key appears.
+      for (let i = 0; i < 5; i++) {
+        const target = `t-${i}-${randomBytes(4).toString('hex')}`;
+        const err = await enforceLimits(limiter, [
+          { key: ip, limit: 1, windowMs: 60_000 },
+          { key: target, limit: 3, windowMs: 60_000 },
+        ]).catch((e) => e);
+        expect(err).toBeInstanceOf(RateLimitedError);
+        expect(await limiter.peek(target)).toBeNull();
+      }
+      // The same for one target: the refused attempts did not spend its budget of 3.
+      const target = `t-${randomBytes(4).toString('hex')}`;
+      for (let i = 0; i < 4; i++)
+        await enforceLimits(limiter, [
+          { key: ip, limit: 1, windowMs: 60_000 },
+          { key: target, limit: 3, windowMs: 60_000 },
+        ]).catch(() => {});
+      for (let i = 0; i < 3; i++) await enforceLimits(limiter, [{ key: target, limit: 3, windowMs: 60_000 }]);
+      await expect(enforceLimits(limiter, [{ key: target, limit: 3, windowMs: 60_000 }])).rejects.toThrow(
+        RateLimitedError,
+      );
     });
 
     it('throws a 429 with Retry-After through enforceLimits', async () => {
@@ -64,6 +91,23 @@ function behaves(name: string, make: () => RateLimiter, enabled = true) {
 }
 
 behaves('in-memory rate limiter', () => memoryRateLimiter());
+
+describe('in-memory rate limiter under a flood of keys', () => {
+  it('keeps a locked-out key locked however many other keys arrive', async () => {
+    const limiter = memoryRateLimiter();
+    try {
+      await limiter.hit('victim', 1, 60_000);
+      expect((await limiter.hit('victim', 1, 60_000)).allowed).toBe(false);
+      // More distinct keys than a bounded store would keep (the hand-written one before dropped its oldest at 100,000).
+      for (let i = 0; i < 100_500; i++) await limiter.hit(`flood-${i}`, 1, 60_000);
+      const after = await limiter.hit('victim', 1, 60_000);
+      expect(after.allowed).toBe(false);
+      expect(after.retryAfterMs).toBeGreaterThan(50_000);
+    } finally {
+      await limiter.close();
+    }
+  }, 30_000);
+});
 behaves(
   'Redis rate limiter',
   () => redisRateLimiter(REDIS_URL, { prefix: `test:${randomBytes(4).toString('hex')}:` }),
