@@ -75,6 +75,12 @@ const EnvSchema = z.object({
     .default('sorte:rt:'),
   /** A node that has not refreshed its heartbeat for this long is dead: its presence members are swept. */
   REALTIME_NODE_TTL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** Channels one WebSocket may be subscribed to at once; the next subscribe gets a subscription_error. */
+  REALTIME_MAX_CHANNELS_PER_CONNECTION: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** WebSockets open at once per client address (IPv6 per /64) on one node; the next one is closed with 4100. */
+  REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Accept push endpoints on loopback, plain http too (a local push service). Default: on in tests only. */
+  PUSH_LOOPBACK_ENDPOINTS: bool.optional(),
 });
 
 export type Config = {
@@ -115,6 +121,10 @@ export type Config = {
   };
   realtimeRedisPrefix: string;
   realtimeNodeTtlMs: number;
+  realtimeMaxChannelsPerConnection: number;
+  realtimeMaxConnectionsPerIp: number;
+  /** PUSH_LOOPBACK_ENDPOINTS. */
+  pushLoopbackEndpoints: boolean;
 };
 
 export class ConfigError extends Error {
@@ -134,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const problems: string[] = [];
   if (e.NODE_ENV === 'production' && e.DEV_TOOLS === true) problems.push('DEV_TOOLS: cannot be enabled in production');
+  if (e.NODE_ENV === 'production' && e.PUSH_LOOPBACK_ENDPOINTS === true)
+    problems.push('PUSH_LOOPBACK_ENDPOINTS: cannot be enabled in production');
   if (e.PIX_PSP === 'bcb' && !e.PIX_PSP_URL) problems.push('PIX_PSP_URL: required when PIX_PSP=bcb');
   const realPsp = (e.PIX_PSP ?? (e.PIX_PSP_URL ? 'bcb' : 'sandbox')) === 'bcb';
   // A real PSP never runs on the sandbox's built-in credentials, and production never takes deposits through the
@@ -182,6 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     realtimeRedisPrefix: e.REALTIME_REDIS_PREFIX,
     realtimeNodeTtlMs: e.REALTIME_NODE_TTL_MS,
+    realtimeMaxChannelsPerConnection: e.REALTIME_MAX_CHANNELS_PER_CONNECTION,
+    realtimeMaxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,
+    pushLoopbackEndpoints: e.PUSH_LOOPBACK_ENDPOINTS ?? e.NODE_ENV === 'test',
     ...overrides,
   };
 }

@@ -6,12 +6,12 @@ import * as push from './service';
 export async function pushRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const authed = { preHandler: requireUser(db) };
-  const allowLoopback = config.env !== 'production';
+  push.configurePush(db, { allowLoopback: config.pushLoopbackEndpoints });
 
   app.get('/push/public-key', async () => ({ publicKey: (await push.vapidKeys(db)).publicKey }));
 
   app.post('/subscription', authed, async (req, reply) => {
-    const sub = push.parseSubscription((req.body ?? {}) as push.SubscriptionInput, allowLoopback);
+    const sub = await push.parseSubscription(db, (req.body ?? {}) as push.SubscriptionInput);
     const ua = req.headers['user-agent'];
     await push.saveSubscription(db, {
       tenantId: req.tenant.id,
