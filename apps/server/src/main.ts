@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirBusyError } from './db/lock';
 import { startMultiplayerEngines } from './modules/originals/multiplayer/runtime';
 import { announceServer, withdrawServer } from './ops/local-server';
 
@@ -26,13 +27,25 @@ async function main() {
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
-  const address = await app.listen({ port: config.port, host: config.host });
+  let address: string;
+  try {
+    address = await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // Close the database cleanly (and free the data directory) before dying on a taken port.
+    await app.close();
+    throw err;
+  }
   announceServer(config, app);
   if (process.env.ORIGINALS_ENGINES !== 'off') stopEngines = await startMultiplayerEngines(app);
   app.log.info(`Sorte is serving on ${address} (database: ${app.db.kind})`);
 }
 
 main().catch((err) => {
+  if (err instanceof DataDirBusyError) {
+    // One line for the operator; EX_TEMPFAIL, as the directory frees when its holder stops.
+    console.error(err.message);
+    process.exit(75);
+  }
   console.error(err);
   process.exit(1);
 });

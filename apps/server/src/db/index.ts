@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { type LockRole, lockDataDir } from './lock';
 
 export type QueryResult<T> = { rows: T[]; rowCount: number };
 
@@ -97,7 +98,32 @@ export async function openPostgres(url: string, opts: { poolSize?: number; searc
   };
 }
 
-export async function openDb(cfg: { databaseUrl?: string; dataDir: string; databasePoolSize?: number }): Promise<Db> {
+/**
+ * The configured database. PGlite's data directory is locked for this process before PGlite touches it (a second
+ * process gets DataDirBusyError and writes nothing) and unlocked by close(); PostgreSQL needs no lock.
+ */
+export async function openDb(cfg: {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePoolSize?: number;
+  role?: LockRole;
+}): Promise<Db> {
   if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl, { poolSize: cfg.databasePoolSize });
-  return openPglite(path.join(cfg.dataDir, 'pglite'));
+  const lock = lockDataDir({ dir: cfg.dataDir, role: cfg.role ?? 'server' });
+  try {
+    const db = await openPglite(path.join(cfg.dataDir, 'pglite'));
+    return {
+      ...db,
+      close: async () => {
+        try {
+          await db.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
 }

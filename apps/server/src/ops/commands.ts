@@ -133,12 +133,20 @@ export function helpText(): string {
 
 export type OpsResult = { ok: boolean; output: string };
 
+/** The answer to a command line that needs no database (help, an unknown command), or null for a real command. */
+export function answerWithoutDatabase(argv: string[]): OpsResult | null {
+  const [name] = argv;
+  if (!name || name === 'help' || name === '--help') return { ok: true, output: helpText() };
+  if (!Object.hasOwn(COMMANDS, name)) return { ok: false, output: `unknown command "${name}"\n\n${helpText()}` };
+  return null;
+}
+
 /** Runs one command line. Errors come back as text for the operator, never as a stack trace. */
 export async function runCommand(ctx: OpsContext, argv: string[]): Promise<OpsResult> {
+  const early = answerWithoutDatabase(argv);
+  if (early) return early;
   const [name, ...rest] = argv;
-  if (!name || name === 'help' || name === '--help') return { ok: true, output: helpText() };
-  const cmd = COMMANDS[name];
-  if (!cmd) return { ok: false, output: `unknown command "${name}"\n\n${helpText()}` };
+  const cmd = COMMANDS[name!]!;
   try {
     return { ok: true, output: await cmd.run(ctx, parseArgs(rest)) };
   } catch (err) {

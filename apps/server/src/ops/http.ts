@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { runCommand } from './commands';
 
@@ -16,6 +16,15 @@ export function opsRoutes(app: FastifyInstance) {
   // local-server.ts writes to DATA_DIR/server.json for the CLI.
   const token = randomBytes(32).toString('hex');
   app.decorate('opsToken', token);
+  // The CLI's check that the process on server.json's port is this server, before it sends the token there: a
+  // recycled pid or a port taken over by another program cannot answer with the token's HMAC of a fresh nonce.
+  app.post<{ Body: { nonce?: unknown } }>('/_ops/hello', { config: { tenant: 'none' } }, async (req, reply) => {
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return reply.code(404).send({ message: 'Not found.' });
+    const nonce = req.body?.nonce;
+    if (typeof nonce !== 'string' || !/^[0-9a-f]{64}$/.test(nonce))
+      return reply.code(400).send({ message: 'nonce must be 64 hex digits' });
+    return { pid: process.pid, proof: proveToken(token, nonce) };
+  });
   app.post<{ Body: { argv?: unknown } }>('/_ops/run', { config: { tenant: 'none' } }, async (req, reply) => {
     const given = Buffer.from(String(req.headers.authorization ?? '').replace(/^Bearer /, ''));
     const ok =
@@ -30,4 +39,9 @@ export function opsRoutes(app: FastifyInstance) {
     app.tenants.invalidate();
     return result;
   });
+}
+
+/** HMAC-SHA256 of the nonce under the per-start token: what /_ops/hello answers and the CLI expects. */
+export function proveToken(token: string, nonce: string): string {
+  return createHmac('sha256', token).update(nonce).digest('hex');
 }
