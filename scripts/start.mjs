@@ -2,6 +2,7 @@
 // applies migrations and seeds the demo tenant on first start. One process serves web + API.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
@@ -18,7 +19,8 @@ function newest(p) {
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages']
   .map((p) => newest(path.join(root, p)))
   .reduce((a, b) => Math.max(a, b), 0);
-if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources) {
+// WEB_DIST names a bundle built elsewhere: that one is served as it is, and apps/web is not built.
+if (!process.env.WEB_DIST && (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources)) {
   console.log('Building the web app...');
   const r = spawnSync('npm', ['run', 'build', '-w', '@sorte/web'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -34,4 +36,6 @@ const server = spawn(
   },
 );
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// A server killed by a signal (the OOM killer's SIGKILL, say) exits 128 + its number, as a shell reports it, so a
+// supervisor sees the failure; a server stopped by the SIGINT/SIGTERM passed on above exits 0 by itself.
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));

@@ -11,11 +11,15 @@ describe('the ops CLI without a database', () => {
     [['tenant:frobnicate'], 1, 'unknown command "tenant:frobnicate"'],
     [['toString'], 1, 'unknown command "toString"'],
     [['tenant:create', '--name', 'No Host'], 1, 'missing --host'],
-  ])('answers %j without opening a database or creating DATA_DIR', async (argv, code, expected) => {
-    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sorte-cli-')), 'data');
-    const r = await runCli(dataDir, argv);
-    expect(r.code).toBe(code);
-    expect(code === 0 ? r.out : r.err).toContain(expected);
-    expect(fs.existsSync(dataDir)).toBe(false);
-  }, 30_000);
+  ])(
+    'answers %j without opening a database or creating DATA_DIR',
+    async (argv, code, expected) => {
+      const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sorte-cli-')), 'data');
+      const r = await runCli(dataDir, argv);
+      expect(r.code).toBe(code);
+      expect(code === 0 ? r.out : r.err).toContain(expected);
+      expect(fs.existsSync(dataDir)).toBe(false);
+    },
+    30_000,
+  );
 });
