@@ -244,6 +244,91 @@ export async function runConformanceKit(t: ConformanceTarget): Promise<CaseResul
     );
   });
 
+  await check(
+    'a win on a closed round is refused and credits nothing; the closing win repeated answers its first answer',
+    async () => {
+      const s = await session(1000);
+      const round = id('r');
+      await call('bet', { ...s.base, transaction_id: id('t'), round_id: round, amount: 100 });
+      const close = { ...s.base, transaction_id: id('w'), round_id: round, amount: 200, round_closed: true };
+      const first = await call('win', close);
+      const late = { ...s.base, transaction_id: id('w'), round_id: round, amount: 300, round_closed: false };
+      const a = await call('win', late);
+      const b = await call('win', late);
+      const again = await call('win', close);
+      return all(
+        expect(first.body.status === 'OK' && first.body.balance === 1100, `close ${JSON.stringify(first.body)}`),
+        expect(a.body.status === 'ERROR' && a.body.error_code === 'ROUND_CLOSED', `late win ${JSON.stringify(a.body)}`),
+        expect(b.body.error_code === 'ROUND_CLOSED', `late win repeated ${JSON.stringify(b.body)}`),
+        expect(
+          JSON.stringify(again.body) === JSON.stringify(first.body),
+          `closing win repeated ${JSON.stringify(again.body)}`,
+        ),
+        expect((await t.ledgerBalance(s.playerId)) === 1100, `balance ${await t.ledgerBalance(s.playerId)}`),
+      );
+    },
+  );
+
+  await check('a rollback of a bet whose round paid a win, or is closed, is refused and refunds nothing', async () => {
+    const s = await session(1000);
+    const paid = id('r');
+    const paidBet = id('t');
+    await call('bet', { ...s.base, transaction_id: paidBet, round_id: paid, amount: 300 });
+    await call('win', { ...s.base, transaction_id: id('w'), round_id: paid, amount: 500, round_closed: false });
+    const lost = id('r');
+    const lostBet = id('t');
+    await call('bet', { ...s.base, transaction_id: lostBet, round_id: lost, amount: 200 });
+    await call('win', { ...s.base, transaction_id: id('w'), round_id: lost, amount: 0, round_closed: true });
+    const a = await call('rollback', {
+      ...s.base,
+      transaction_id: id('rb'),
+      rollback_transaction_id: paidBet,
+      round_id: paid,
+    });
+    const b = await call('rollback', {
+      ...s.base,
+      transaction_id: id('rb'),
+      rollback_transaction_id: lostBet,
+      round_id: lost,
+    });
+    return all(
+      expect(a.body.status === 'ERROR' && a.body.error_code === 'ROUND_CLOSED', `paid round ${JSON.stringify(a.body)}`),
+      expect(
+        b.body.status === 'ERROR' && b.body.error_code === 'ROUND_CLOSED',
+        `closed round ${JSON.stringify(b.body)}`,
+      ),
+      expect((await t.ledgerBalance(s.playerId)) === 1000, `balance ${await t.ledgerBalance(s.playerId)}`),
+    );
+  });
+
+  await check("the win cap bounds a round's total wins, not each win", async () => {
+    const s = await session(1000);
+    const round = id('r');
+    const half = Math.ceil(t.winCap / 2);
+    await call('bet', { ...s.base, transaction_id: id('t'), round_id: round, amount: 100 });
+    const open = { ...s.base, round_id: round, round_closed: false };
+    const w1 = await call('win', { ...open, transaction_id: id('w'), amount: half });
+    const w2 = await call('win', { ...open, transaction_id: id('w'), amount: half + 1 });
+    // What is left under the cap is still paid, and the round can close.
+    const rest = t.winCap - half;
+    const w3 = await call('win', {
+      ...s.base,
+      transaction_id: id('w'),
+      round_id: round,
+      amount: rest,
+      round_closed: true,
+    });
+    return all(
+      expect(w1.body.status === 'OK', `first win ${JSON.stringify(w1.body)}`),
+      expect(w2.body.error_code === 'WIN_LIMIT_EXCEEDED', `second win ${JSON.stringify(w2.body)}`),
+      expect(w3.body.status === 'OK', `win up to the cap ${JSON.stringify(w3.body)}`),
+      expect(
+        (await t.ledgerBalance(s.playerId)) === 900 + t.winCap,
+        `balance ${await t.ledgerBalance(s.playerId)}, expected ${900 + t.winCap}`,
+      ),
+    );
+  });
+
   await check('a transaction id reused for a different amount is a conflict', async () => {
     const s = await session(1000);
     const tx = id('t');

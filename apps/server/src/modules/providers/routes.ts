@@ -75,6 +75,16 @@ export async function providerCallbackRoutes(
     // A disabled provider may still settle open rounds (win, rollback) but takes no new stakes.
     if (!provider.enabled && (action.op === 'bet' || action.op === 'authenticate'))
       return send({ status: 'error', code: 'PLAYER_BLOCKED', currency: 'BRL' });
-    return send(await handle({ db, tenantId: req.tenant.id, provider }, action));
+    const result = await handle({ db, tenantId: req.tenant.id, provider }, action);
+    // Money asked for a settled round, or past the cap, comes from a buggy or compromised provider: say so.
+    if (
+      result.status === 'error' &&
+      (result.code === 'WIN_LIMIT_EXCEEDED' || (result.code === 'ROUND_CLOSED' && action.op !== 'bet'))
+    )
+      req.log.warn(
+        { provider: code, op, error_code: result.code },
+        'provider call refused: round settled or over the cap',
+      );
+    return send(result);
   });
 }

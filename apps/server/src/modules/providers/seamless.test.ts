@@ -81,7 +81,7 @@ describe('seamless wallet: conformance kit against the generic adapter', () => {
     });
     const failed = results.filter((r) => !r.ok);
     expect(failed, JSON.stringify(failed, null, 2)).toEqual([]);
-    expect(results.length).toBeGreaterThanOrEqual(12);
+    expect(results.length).toBeGreaterThanOrEqual(16);
     // The bad signature was recorded for the operator.
     const { rows } = await app.db.query<{ reason: string }>(
       "select reason from provider_security_events where provider_code = 'aurora' order by id",
@@ -101,6 +101,7 @@ describe('seamless wallet: conformance kit against the generic adapter', () => {
     expect(types['casino.round_settled']).toBe(closed.rows[0]!.n);
     expect(types['casino.round_rolled_back']).toBeGreaterThan(0);
     expect(Object.keys(types).sort()).toEqual(['casino.round_rolled_back', 'casino.round_settled']);
+    expect((await wallet.checkLedger(app.db, tenantId)).ok).toBe(true);
   }, 60_000);
 });
 
@@ -334,21 +335,42 @@ describe('seamless wallet: a batch writes what its calls would write each in its
     const provider = (await repo.findProviderByCode(app.db, tenantId, 'aurora'))!;
     const ctx = { db: app.db, tenantId, provider };
     const game = await gameByCode(app, 'tigre-da-fortuna');
-    const p = await Promise.all(Array.from({ length: 6 }, () => session(10_000)));
+    const p = await Promise.all(Array.from({ length: 8 }, () => session(10_000)));
     const tag = randomBytes(4).toString('hex');
     const round = (i: number) => `eq-${tag}-${i}`;
-    // The rounds that calls 2 and 3 settle, opened (and committed) beforehand.
-    for (const i of [2, 3]) {
+    // The rounds that calls 2 and 3 settle, and the rounds 7 and 8 that refuse a further win, opened (and
+    // committed) beforehand.
+    // Round i is player i's; rounds 7 and 8 are players 6's and 7's.
+    const owner = (i: number) => p[i >= 7 ? i - 1 : i]!;
+    for (const i of [2, 3, 7, 8]) {
       const opened = await handle(ctx, {
         op: 'bet',
-        sessionToken: p[i]!.session_token,
-        playerId: p[i]!.player_id,
-        gameId: p[i]!.game_id,
+        sessionToken: owner(i).session_token,
+        playerId: owner(i).player_id,
+        gameId: owner(i).game_id,
         txId: `open-${round(i)}`,
         roundId: round(i),
         amount: 400,
       });
       expect(opened).toMatchObject({ status: 'ok', balance: 9_600 });
+    }
+    // Round 7 closed by its win; round 8 open, its wins already the cap less 100.
+    const earlier = [
+      { i: 7, amount: 300, closed: true },
+      { i: 8, amount: provider.max_single_win - 100, closed: false },
+    ];
+    for (const w of earlier) {
+      const paid = await handle(ctx, {
+        op: 'win',
+        sessionToken: owner(w.i).session_token,
+        playerId: owner(w.i).player_id,
+        gameId: owner(w.i).game_id,
+        txId: `paid-${round(w.i)}`,
+        roundId: round(w.i),
+        amount: w.amount,
+        roundClosed: w.closed,
+      });
+      expect(paid).toMatchObject({ status: 'ok', balance: 9_600 + w.amount });
     }
     /** Call of round i, with player s's session and player id `player` (another's to mismatch). */
     const call = (i: number, op: 'bet' | 'win', s: number, player: number, amount: number, closed = false) => ({
@@ -371,10 +393,16 @@ describe('seamless wallet: a batch writes what its calls would write each in its
       call(4, 'bet', 4, 0, 100), // player 4's session, player 0's id
       call(5, 'bet', -1, 1, 100), // no such session
     ];
-    // Left to their own statements: a stake that cash does not cover, the repeat of a committed stake.
-    const leftAlone = [call(6, 'bet', 5, 5, 20_000), { ...call(2, 'bet', 2, 2, 400), tx: `open-${round(2)}` }];
+    // Left to their own statements: a stake that cash does not cover, the repeat of a committed stake, and the wins
+    // a call alone refuses: one on a closed round, one that would take its round's wins past the cap.
+    const refusedWins = [call(7, 'win', 6, 6, 500, true), call(8, 'win', 7, 7, 200, true)];
+    const leftAlone = [
+      call(6, 'bet', 5, 5, 20_000),
+      { ...call(2, 'bet', 2, 2, 400), tx: `open-${round(2)}` },
+      ...refusedWins,
+    ];
     const txIds = [...calls, ...leftAlone].map((c) => c.tx);
-    const rounds = Array.from({ length: 7 }, (_, i) => round(i));
+    const rounds = Array.from({ length: 9 }, (_, i) => round(i));
     const userIds = p.map((x) => x.id);
 
     /** Everything the calls wrote, without ids and times (read inside the transaction that wrote it). */
@@ -473,10 +501,50 @@ describe('seamless wallet: a batch writes what its calls would write each in its
       const cash = (w: typeof alone.written, id: number) =>
         Number(w.players.find((r) => r.id === id && r.kind === 'cash')!.balance);
       expect([0, 1, 2, 3].map((i) => cash(alone.written, p[i]!.id))).toEqual([9_500, 9_700, 10_300, 9_800]);
-      expect(alone.written.events).toHaveLength(1);
+      // One settled round among the compared calls; round 7's event is its own closing win's, from before.
+      const eventRounds = alone.written.events.map((e) => (e.payload as { round_id: string }).round_id);
+      expect(eventRounds.filter((r) => r !== round(7))).toHaveLength(1);
+      expect(eventRounds.filter((r) => r === round(7))).toHaveLength(1);
     }
     // Nothing of either run stayed.
     expect(await cashOf(app, p[0]!.id)).toBe(10_000);
+    // Alone, the two wins the batch left are refused, and write nothing: no claim, no ledger row, no round change.
+    const refused = await Promise.all(
+      refusedWins.map((c, k) =>
+        handle(ctx, {
+          op: 'win',
+          sessionToken: owner(7 + k).session_token,
+          playerId: c.player,
+          gameId: owner(7 + k).game_id,
+          txId: c.tx,
+          roundId: c.round,
+          amount: c.amount,
+          roundClosed: c.closed,
+        }),
+      ),
+    );
+    expect(refused).toEqual([
+      { status: 'error', code: 'ROUND_CLOSED', balance: 9_900, currency: 'BRL' },
+      { status: 'error', code: 'WIN_LIMIT_EXCEEDED', balance: 9_500 + provider.max_single_win, currency: 'BRL' },
+    ]);
+    const left = await app.db.query<{ tx_id: string; status: string }>(
+      'select tx_id, status from provider_transactions where tx_id = any($1) order by tx_id',
+      [refusedWins.map((c) => c.tx)],
+    );
+    // The refusal over the cap is recorded (its repeat answers it again); the one on a closed round is not.
+    expect(left.rows).toEqual([{ tx_id: refusedWins[1]!.tx, status: 'refused' }]);
+    const moved = await app.db.query('select 1 from ledger_transactions where idempotency_key = any($1)', [
+      refusedWins.map((c) => `casino:${provider.id}:${c.tx}`),
+    ]);
+    expect(moved.rows).toEqual([]);
+    const totals = await app.db.query<{ round_id: string; win_total: number; status: string }>(
+      'select round_id, win_total::bigint as win_total, status from casino_rounds where round_id = any($1) order by round_id',
+      [[round(7), round(8)]],
+    );
+    expect(totals.rows).toEqual([
+      { round_id: round(7), win_total: 300, status: 'closed' },
+      { round_id: round(8), win_total: provider.max_single_win - 100, status: 'open' },
+    ]);
   }, 60_000);
 });
 
@@ -636,3 +704,315 @@ describe('seamless wallet: many players at once, through batches', () => {
     expect((await wallet.checkLedger(app.db, tenantId)).ok).toBe(true);
   }, 120_000);
 });
+
+describe('seamless wallet: a closed or paid round takes no more money', () => {
+  const ctxOf = async () => {
+    const tenantId = await demoTenantId(app);
+    return { db: app.db, tenantId, provider: (await repo.findProviderByCode(app.db, tenantId, 'aurora'))! };
+  };
+  /** The calls of one round of player s: a stake, wins and rollbacks with their own transaction ids. */
+  const roundOf = (s: Awaited<ReturnType<typeof session>>) => {
+    const roundId = `g-${randomBytes(4).toString('hex')}`;
+    const base = { sessionToken: s.session_token, playerId: s.player_id, gameId: s.game_id, roundId };
+    return {
+      roundId,
+      bet: (txId: string, amount: number) => ({ ...base, op: 'bet' as const, txId: `${txId}-${roundId}`, amount }),
+      win: (txId: string, amount: number, roundClosed: boolean) => ({
+        ...base,
+        op: 'win' as const,
+        txId: `${txId}-${roundId}`,
+        amount,
+        roundClosed,
+      }),
+      rollback: (txId: string, refTxId: string) => ({
+        ...base,
+        op: 'rollback' as const,
+        txId: `${txId}-${roundId}`,
+        refTxId: `${refTxId}-${roundId}`,
+      }),
+    };
+  };
+  /** What a transaction id of the round left behind: its claim and its ledger movement. */
+  const traces = async (ctx: Awaited<ReturnType<typeof ctxOf>>, txId: string) =>
+    (
+      await app.db.query<{ claims: number; ledger: number }>(
+        `select (select count(*)::int from provider_transactions where tx_id = $1) as claims,
+          (select count(*)::int from ledger_transactions where idempotency_key = $2) as ledger`,
+        [txId, `casino:${ctx.provider.id}:${txId}`],
+      )
+    ).rows[0];
+  const roundRow = async (roundId: string) =>
+    (
+      await app.db.query<{ bet_total: number; win_total: number; status: string }>(
+        'select bet_total, win_total, status from casino_rounds where round_id = $1',
+        [roundId],
+      )
+    ).rows[0];
+
+  it('a win on a closed round is refused and writes nothing; the closing win repeated answers its first answer', async () => {
+    const ctx = await ctxOf();
+    const s = await session(1_000);
+    const r = roundOf(s);
+    expect(await handle(ctx, r.bet('b', 100))).toMatchObject({ status: 'ok', balance: 900 });
+    const close = r.win('c', 400, true);
+    const first = await handle(ctx, close);
+    expect(first).toMatchObject({ status: 'ok', balance: 1_300 });
+    for (const [tx, closed] of [
+      ['late', false],
+      ['late-close', true],
+    ] as const) {
+      const late = r.win(tx, 5_000, closed);
+      expect(await handle(ctx, late)).toEqual({
+        status: 'error',
+        code: 'ROUND_CLOSED',
+        balance: 1_300,
+        currency: 'BRL',
+      });
+      // Nothing recorded under its id: a repeat is decided again, and refused again.
+      expect(await traces(ctx, late.txId)).toEqual({ claims: 0, ledger: 0 });
+      expect(await handle(ctx, late)).toMatchObject({ status: 'error', code: 'ROUND_CLOSED' });
+    }
+    // A win of 0 is no exception: the round was settled once.
+    expect(await handle(ctx, r.win('zero', 0, true))).toMatchObject({ status: 'error', code: 'ROUND_CLOSED' });
+    expect(await handle(ctx, close)).toEqual(first);
+    expect(await cashOf(app, s.id)).toBe(1_300);
+    expect(await roundRow(r.roundId)).toEqual({ bet_total: 100, win_total: 400, status: 'closed' });
+    const settled = await app.db.query(
+      "select 1 from domain_events where type = 'casino.round_settled' and payload ->> 'round_id' = $1",
+      [r.roundId],
+    );
+    expect(settled.rows).toHaveLength(1);
+    expect((await wallet.checkLedger(app.db, ctx.tenantId)).ok).toBe(true);
+  }, 60_000);
+
+  it('a rollback of a bet whose round paid a win, or was settled, is refused and writes nothing', async () => {
+    const ctx = await ctxOf();
+    const s = await session(1_000);
+    // A win paid on a round still open, then a rollback of its stake: the player would keep both.
+    const paid = roundOf(s);
+    await handle(ctx, paid.bet('b', 300));
+    expect(await handle(ctx, paid.win('w', 500, false))).toMatchObject({ status: 'ok', balance: 1_200 });
+    // A round settled as a loss, then a rollback of its stake: the loss would be undone.
+    const lost = roundOf(s);
+    await handle(ctx, lost.bet('b', 200));
+    expect(await handle(ctx, lost.win('w', 0, true))).toMatchObject({ status: 'ok', balance: 1_000 });
+    for (const r of [paid, lost]) {
+      const rb = r.rollback('rb', 'b');
+      expect(await handle(ctx, rb)).toEqual({ status: 'error', code: 'ROUND_CLOSED', balance: 1_000, currency: 'BRL' });
+      expect(await traces(ctx, rb.txId)).toEqual({ claims: 0, ledger: 0 });
+      expect(await handle(ctx, rb)).toMatchObject({ status: 'error', code: 'ROUND_CLOSED' });
+      const bet = await app.db.query<{ status: string }>('select status from provider_transactions where tx_id = $1', [
+        rb.refTxId,
+      ]);
+      expect(bet.rows).toEqual([{ status: 'ok' }]);
+    }
+    expect(await roundRow(paid.roundId)).toEqual({ bet_total: 300, win_total: 500, status: 'open' });
+    expect(await roundRow(lost.roundId)).toEqual({ bet_total: 200, win_total: 0, status: 'closed' });
+    // The open round still settles, and a stake of a round without a win is still refunded.
+    expect(await handle(ctx, paid.win('close', 0, true))).toMatchObject({ status: 'ok', balance: 1_000 });
+    const open = roundOf(s);
+    await handle(ctx, open.bet('b', 250));
+    expect(await handle(ctx, open.rollback('rb', 'b'))).toMatchObject({ status: 'ok', balance: 1_000 });
+    expect(await cashOf(app, s.id)).toBe(1_000);
+    const rolledBack = await app.db.query(
+      "select 1 from domain_events where type = 'casino.round_rolled_back' and payload ->> 'round_id' = any($1)",
+      [[paid.roundId, lost.roundId, open.roundId]],
+    );
+    expect(rolledBack.rows).toHaveLength(1);
+    expect((await wallet.checkLedger(app.db, ctx.tenantId)).ok).toBe(true);
+  }, 60_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'seamless wallet: wins of one round in flight together (PostgreSQL)',
+  () => {
+    const ctxOf = async () => {
+      const tenantId = await demoTenantId(app);
+      return { db: app.db, tenantId, provider: (await repo.findProviderByCode(app.db, tenantId, 'aurora'))! };
+    };
+    /**
+     * Holds the round's row in a transaction of its own (after `first`, run in it, e.g. a win not yet committed),
+     * starts `calls` and waits until `waiting` of them wait for that transaction; then lets it commit.
+     */
+    async function whileRoundHeld<T>(o: {
+      roundId: string;
+      first?: (tx: Sql) => Promise<unknown>;
+      calls: () => Promise<T>[];
+      waiting: number;
+    }): Promise<T[]> {
+      let release!: () => void;
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      let held!: (pid: number) => void;
+      const holding = new Promise<number>((r) => {
+        held = r;
+      });
+      const holder = app.db.transaction(async (tx) => {
+        await o.first?.(tx);
+        await tx.query('select 1 from casino_rounds where round_id = $1 for update', [o.roundId]);
+        held((await tx.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
+        await released;
+      });
+      const pid = await holding;
+      const running = o.calls();
+      // A call waits for the holder, or for a call that waits for it (the second in line for a row lock).
+      let waiting = 0;
+      try {
+        for (let i = 0; i < 500 && waiting < o.waiting; i++) {
+          const { rows } = await app.db.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity a where $1 = any(pg_blocking_pids(a.pid))
+              or exists (select 1 from unnest(pg_blocking_pids(a.pid)) b where $1 = any(pg_blocking_pids(b)))`,
+            [pid],
+          );
+          waiting = rows[0]!.n;
+          if (waiting < o.waiting) await new Promise((r) => setTimeout(r, 10));
+        }
+      } finally {
+        // Released whatever happens: calls left waiting would hold the provider calls' statement slots.
+        release();
+        await holder;
+      }
+      expect(waiting).toBe(o.waiting);
+      return Promise.all(running);
+    }
+    const winCall = (ctx: Awaited<ReturnType<typeof ctxOf>>, s: Awaited<ReturnType<typeof session>>, w: WinArgs) => [
+      ctx.tenantId,
+      ctx.provider.id,
+      ctx.provider.code,
+      hashSessionToken(s.session_token),
+      s.player_id,
+      w.txId,
+      w.roundId,
+      w.amount,
+      w.roundClosed,
+    ];
+    const WIN_CALL = 'select status from casino_win_call($1, $2, $3, $4, $5, $6, $7, $8, $9)';
+    type WinArgs = { txId: string; roundId: string; amount: number; roundClosed: boolean };
+    const asWin = (s: Awaited<ReturnType<typeof session>>, w: WinArgs) => ({
+      op: 'win' as const,
+      sessionToken: s.session_token,
+      playerId: s.player_id,
+      gameId: s.game_id,
+      ...w,
+    });
+    const opened = async (ctx: Awaited<ReturnType<typeof ctxOf>>, s: Awaited<ReturnType<typeof session>>) => {
+      const roundId = `f-${randomBytes(4).toString('hex')}`;
+      const bet = await handle(ctx, {
+        op: 'bet',
+        sessionToken: s.session_token,
+        playerId: s.player_id,
+        gameId: s.game_id,
+        txId: `b-${roundId}`,
+        roundId,
+        amount: 100,
+      });
+      expect(bet).toMatchObject({ status: 'ok' });
+      return roundId;
+    };
+    const winsOf = async (roundId: string) =>
+      (
+        await app.db.query<{ win_total: number; status: string; credited: number }>(
+          `select r.win_total, r.status,
+            (select coalesce(sum(e.amount), 0)::bigint from ledger_transactions t
+              join ledger_entries e on e.transaction_id = t.id
+              join ledger_accounts a on a.id = e.account_id and a.kind = 'cash'
+              where t.type = 'win' and t.reference like '%:' || r.round_id) as credited
+          from casino_rounds r where r.round_id = $1`,
+          [roundId],
+        )
+      ).rows[0]!;
+
+    it('two wins whose sum exceeds the cap: one is paid, the other refused; at most the cap is paid', async () => {
+      const ctx = await ctxOf();
+      const cap = ctx.provider.max_single_win;
+      const s = await session(1_000);
+      const roundId = await opened(ctx, s);
+      const big = Math.floor(cap * 0.6);
+      const answers = await whileRoundHeld({
+        roundId,
+        calls: () =>
+          ['w1', 'w2'].map((t) =>
+            handle(ctx, asWin(s, { txId: `${t}-${roundId}`, roundId, amount: big, roundClosed: false })),
+          ),
+        waiting: 2,
+      });
+      expect(answers.map((a) => (a.status === 'ok' ? 'ok' : a.code)).sort()).toEqual(['WIN_LIMIT_EXCEEDED', 'ok']);
+      expect(await winsOf(roundId)).toEqual({ win_total: big, status: 'open', credited: big });
+      expect(await cashOf(app, s.id)).toBe(900 + big);
+      expect((await wallet.checkLedger(app.db, ctx.tenantId)).ok).toBe(true);
+    }, 60_000);
+
+    it('a batch whose win no longer fits under the cap when it gets the round writes nothing (SR412); alone, the win is refused', async () => {
+      const ctx = await ctxOf();
+      const cap = ctx.provider.max_single_win;
+      const s = await session(1_000);
+      const other = await session(1_000);
+      const roundId = await opened(ctx, s);
+      const big = Math.floor(cap * 0.6);
+      const first = { txId: `w1-${roundId}`, roundId, amount: big, roundClosed: false };
+      const second = { txId: `w2-${roundId}`, roundId, amount: big, roundClosed: true };
+      const stake = { txId: `b-other-${roundId}`, roundId: `other-${roundId}`, amount: 100 };
+      const batchCall = (
+        x: Awaited<ReturnType<typeof session>>,
+        op: 'bet' | 'win',
+        c: typeof stake,
+        closed = false,
+      ) => ({
+        op,
+        tenant: ctx.tenantId,
+        provider: ctx.provider.id,
+        code: ctx.provider.code,
+        token_hash: hashSessionToken(x.session_token),
+        player: x.player_id,
+        tx: c.txId,
+        round: c.roundId,
+        amount: c.amount,
+        closed,
+      });
+      // The first win is written (not yet committed) while the batch reads its checks: 0 paid, the second fits.
+      const [batch] = await whileRoundHeld({
+        roundId,
+        first: (tx) => tx.query(WIN_CALL, winCall(ctx, s, first)),
+        calls: () => [
+          app.db
+            .query('select n, status, err from casino_calls($1::jsonb)', [
+              JSON.stringify([batchCall(s, 'win', second, true), batchCall(other, 'bet', stake)]),
+            ])
+            .then(
+              () => null,
+              (e: { code?: string }) => e.code ?? String(e),
+            ),
+        ],
+        waiting: 1,
+      });
+      expect(batch).toBe('SR412');
+      expect(await cashOf(app, other.id)).toBe(1_000);
+      // Alone: refused over the cap; the first win stands, the round stays open.
+      expect(await handle(ctx, asWin(s, second))).toMatchObject({ status: 'error', code: 'WIN_LIMIT_EXCEEDED' });
+      expect(await winsOf(roundId)).toEqual({ win_total: big, status: 'open', credited: big });
+      expect(await cashOf(app, s.id)).toBe(900 + big);
+      expect((await wallet.checkLedger(app.db, ctx.tenantId)).ok).toBe(true);
+    }, 60_000);
+
+    it('a win racing the round close: once the close commits, the win is refused and leaves no claim', async () => {
+      const ctx = await ctxOf();
+      const s = await session(1_000);
+      const roundId = await opened(ctx, s);
+      const close = { txId: `c-${roundId}`, roundId, amount: 100, roundClosed: true };
+      const late = { txId: `w-${roundId}`, roundId, amount: 700, roundClosed: false };
+      const [answer] = await whileRoundHeld({
+        roundId,
+        first: (tx) => tx.query(WIN_CALL, winCall(ctx, s, close)),
+        calls: () => [handle(ctx, asWin(s, late))],
+        waiting: 1,
+      });
+      expect(answer).toEqual({ status: 'error', code: 'ROUND_CLOSED', balance: 1_000, currency: 'BRL' });
+      const claims = await app.db.query('select 1 from provider_transactions where tx_id = $1', [late.txId]);
+      expect(claims.rows).toEqual([]);
+      expect(await winsOf(roundId)).toEqual({ win_total: 100, status: 'closed', credited: 100 });
+      expect(await cashOf(app, s.id)).toBe(1_000);
+      expect((await wallet.checkLedger(app.db, ctx.tenantId)).ok).toBe(true);
+    }, 60_000);
+  },
+);

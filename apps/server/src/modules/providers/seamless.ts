@@ -12,7 +12,10 @@ import { CallBatcher, type Handled } from './call-batch';
  * - every money call is idempotent on the provider's transaction id, and a repeat answers the first answer;
  * - a rollback of a bet we never saw is recorded, so that bet is refused if it arrives late; a repeated rollback
  *   succeeds; a win or rollback is accepted after the session expired (the round must settle);
- * - insufficient funds is an answer, not an error; a single win above the tenant's cap is refused and logged.
+ * - insufficient funds is an answer, not an error; a win that would take its round's wins above the provider's cap
+ *   is refused and logged;
+ * - a closed round takes no more money: a win on it, or a rollback of a stake of a round that paid a win or closed,
+ *   is refused with ROUND_CLOSED and writes nothing.
  * Each call is one SQL transaction that claims the transaction id first (a concurrent duplicate waits on the
  * unique index, then replays), locks the round, moves money through the wallet service, and records the events.
  * Lock order everywhere: transaction id -> round -> user row -> ledger accounts.
@@ -438,12 +441,14 @@ type WinOpen = {
     | 'round_not_found'
     | 'round_mismatch'
     | 'round_rolled_back'
+    | 'round_closed'
     | 'over_cap'
     | 'ok';
   user_id: number | null;
   bonus_allowed: boolean | null;
   prior: Prior | null;
   round_game_id: number | null;
+  win_total: number | null;
   cap: number | null;
 };
 
@@ -461,7 +466,7 @@ const WIN_REFUSALS: Partial<Record<WinOpen['status'], WalletErrorCode>> = {
 async function winInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'win' }>): Promise<WalletResult> {
   return ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<WinOpen>(
-      `select status, user_id, bonus_allowed, prior, round_game_id, cap
+      `select status, user_id, bonus_allowed, prior, round_game_id, win_total, cap
         from casino_win_open($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [...openParams(ctx, a), a.roundClosed],
       'casino_win_open',
@@ -477,11 +482,14 @@ async function winInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, {
       answer(tx, ctx, a.txId, err(code, await balanceOf(tx, ctx, userId, bonusAllowed)), 'refused');
     const refusal = WIN_REFUSALS[o.status];
     if (refusal) return refuse(refusal);
+    // casino_win_open took its claim back: nothing is recorded under this transaction id.
+    if (o.status === 'round_closed') return err('ROUND_CLOSED', await balanceOf(tx, ctx, userId, bonusAllowed));
     if (o.status === 'over_cap') {
       await securityEvent(tx, ctx, 'win_over_cap', {
         transaction_id: a.txId,
         round_id: a.roundId,
         amount: a.amount,
+        round_wins: o.win_total,
         cap: o.cap,
         user_id: userId,
       });
@@ -549,6 +557,16 @@ async function rollback(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'ro
         : target.round_id
           ? await lockRound(tx, ctx, target.round_id)
           : null;
+    // A round that paid a win or was settled keeps its stakes: a refund would pay the player on top of the win, or
+    // undo a loss. Refused like a win on a closed round: the claim goes again and nothing else was written.
+    if (lockedRound && (lockedRound.status === 'closed' || lockedRound.win_total > 0)) {
+      await tx.query('delete from provider_transactions where tenant_id = $1 and provider_id = $2 and tx_id = $3', [
+        ctx.tenantId,
+        ctx.provider.id,
+        a.txId,
+      ]);
+      return err('ROUND_CLOSED', await balanceOf(tx, ctx, s.user_id, s.bonus_allowed));
+    }
     // Same lock order as a bet: the player's row before the ledger.
     await tx.query('update users set total_bet = greatest(0, total_bet - $3) where tenant_id = $1 and id = $2', [
       ctx.tenantId,
