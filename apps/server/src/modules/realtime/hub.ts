@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import ipaddr from 'ipaddr.js';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Broadcaster, BusMessage } from './broadcaster';
 import type { AppCredentials } from './keys';
@@ -10,6 +11,8 @@ import {
   channelKind,
   frame,
   isValidChannel,
+  MAX_CHANNELS_PER_CONNECTION,
+  MAX_CONNECTIONS_PER_ADDRESS,
   MAX_EVENT_DATA_BYTES,
   MAX_PRESENCE_MEMBERS,
   MAX_USER_ID,
@@ -48,6 +51,12 @@ export type HubOptions = {
   sweepMs?: number;
   /** A client that does not read: close it when this much is queued. */
   maxBufferedBytes?: number;
+  /** Channels one socket may be on at once (REALTIME_MAX_CHANNELS_PER_CONNECTION). */
+  maxChannelsPerConnection?: number;
+  /** Sockets open at once per client address on this node (REALTIME_MAX_CONNECTIONS_PER_IP). */
+  maxConnectionsPerAddress?: number;
+  /** The client address of an upgrade request, as the app sees it (trusted proxies honoured). */
+  clientAddress?(req: IncomingMessage): string;
 };
 
 const scoped = (t: number, c: string) => `${t}\n${c}`;
@@ -70,11 +79,17 @@ export class RealtimeHub {
   private readonly activityTimeoutS: number;
   private readonly pongTimeoutMs: number;
   private readonly maxBuffered: number;
+  private readonly maxChannels: number;
+  private readonly maxPerAddress: number;
+  /** client address -> sockets open (or being authenticated) from it */
+  private readonly perAddress = new Map<string, number>();
 
   constructor(private readonly opts: HubOptions) {
     this.activityTimeoutS = opts.activityTimeoutS ?? ACTIVITY_TIMEOUT_S;
     this.pongTimeoutMs = opts.pongTimeoutMs ?? PONG_TIMEOUT_MS;
     this.maxBuffered = opts.maxBufferedBytes ?? 4 * 1024 * 1024;
+    this.maxChannels = opts.maxChannelsPerConnection ?? MAX_CHANNELS_PER_CONNECTION;
+    this.maxPerAddress = opts.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS;
     this.wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024, perMessageDeflate: false });
     opts.broadcaster.onMessage((m) => this.deliver(m));
     this.timer = setInterval(() => this.checkIdle(), opts.sweepMs ?? 5_000);
@@ -106,8 +121,18 @@ export class RealtimeHub {
     const key = decodeURIComponent(m[1]!);
     const protocol = Number(url.searchParams.get('protocol') ?? PROTOCOL_DEFAULT);
     socket.on('error', () => {});
+    // The slot is taken before the (asynchronous) upgrade and authentication, so a burst of connections from one
+    // address is counted as it arrives; the raw socket closing, however the connection ends, gives it back.
+    const address = addressKey(this.opts.clientAddress?.(req) ?? req.socket.remoteAddress ?? '');
+    const admitted = this.takeSlot(address);
+    if (admitted) socket.once('close', () => this.releaseSlot(address));
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => {});
+      // Answered in the protocol (4100: back off, then reconnect) rather than with an HTTP error pusher-js cannot read.
+      if (!admitted) {
+        this.refuse(ws, CLOSE.overCapacity, 'Over capacity: too many connections from this address');
+        return;
+      }
       if (!(protocol >= 5 && protocol <= 7)) {
         this.refuse(ws, CLOSE.unsupportedProtocol, 'Unsupported protocol version');
         return;
@@ -127,6 +152,20 @@ export class RealtimeHub {
         })
         .catch(() => this.refuse(ws, CLOSE.generic, 'Internal error'));
     });
+  }
+
+  /** Counts a new socket from an address; false when the address already has its maximum. */
+  private takeSlot(address: string): boolean {
+    const n = this.perAddress.get(address) ?? 0;
+    if (n >= this.maxPerAddress) return false;
+    this.perAddress.set(address, n + 1);
+    return true;
+  }
+
+  private releaseSlot(address: string) {
+    const n = (this.perAddress.get(address) ?? 1) - 1;
+    if (n <= 0) this.perAddress.delete(address);
+    else this.perAddress.set(address, n);
   }
 
   private refuse(ws: WebSocket, code: number, message: string) {
@@ -217,8 +256,21 @@ export class RealtimeHub {
     return this.error(conn, null, `Unknown event: ${msg.event.slice(0, 60)}`);
   }
 
-  private subscriptionError(conn: Conn, channel: string, error: string, status = 401) {
-    this.send(conn, frame('pusher:subscription_error', { type: 'AuthError', error, status }, channel));
+  private subscriptionError(conn: Conn, channel: string, error: string, status = 401, type = 'AuthError') {
+    this.send(conn, frame('pusher:subscription_error', { type, error, status }, channel));
+  }
+
+  /** A new channel over the socket's cap: refused as a limit (status 4100, over capacity), the socket stays open. */
+  private overChannelCap(conn: Conn, channel: string): boolean {
+    if (conn.channels.has(channel) || conn.channels.size < this.maxChannels) return false;
+    this.subscriptionError(
+      conn,
+      channel,
+      `Too many channels on this connection (at most ${this.maxChannels})`,
+      CLOSE.overCapacity,
+      'LimitReached',
+    );
+    return true;
   }
 
   private async subscribe(conn: Conn, d: Record<string, unknown>) {
@@ -227,6 +279,7 @@ export class RealtimeHub {
     const kind = channelKind(channel);
     if (kind === 'encrypted') return this.subscriptionError(conn, channel, 'Encrypted channels are not supported', 400);
     if (channel.startsWith('#')) return this.subscriptionError(conn, channel, 'Reserved channel', 403);
+    if (this.overChannelCap(conn, channel)) return;
     const channelData = typeof d.channel_data === 'string' ? d.channel_data : undefined;
     if (kind !== 'public') {
       const auth = typeof d.auth === 'string' ? d.auth : '';
@@ -260,6 +313,8 @@ export class RealtimeHub {
         }
       }
       if (conn.ws.readyState !== WebSocket.OPEN) return;
+      // Checked again: other subscribes of this socket may have joined while the members were read.
+      if (this.overChannelCap(conn, channel)) return;
       if (!local) {
         local = new Map();
         this.presenceLocal.set(key, local);
@@ -457,6 +512,18 @@ export class RealtimeHub {
 }
 
 const PROTOCOL_DEFAULT = 7;
+
+/**
+ * The key sockets are counted under: an IPv4 address (also when it arrives IPv4-mapped), or the /64 of an IPv6
+ * address, which is what one subscriber line gets, so rotating through its addresses does not multiply the cap.
+ */
+export function addressKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const ip = ipaddr.process(address);
+  if (ip.kind() === 'ipv4') return ip.toString();
+  const bytes = ip.toByteArray().slice(0, 8);
+  return `${ipaddr.fromByteArray([...bytes, 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`;
+}
 
 /** The complete unmasked server-to-client text frame (RFC 6455 5.2) of a payload, built once per broadcast. */
 export function wireFrame(payload: Buffer): Buffer {

@@ -1,3 +1,4 @@
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeHost } from '../../platform/tenancy';
 import { type Broadcaster, memoryBroadcaster, redisBroadcaster } from './broadcaster';
@@ -36,9 +37,14 @@ export async function registerRealtime(app: FastifyInstance) {
   const broadcaster: Broadcaster = config.redisUrl
     ? redisBroadcaster(config.redisUrl, { prefix: config.realtimeRedisPrefix, nodeTtlMs: config.realtimeNodeTtlMs })
     : memoryBroadcaster();
+  // The address the rest of the app sees (req.ip): X-Forwarded-For is believed only from TRUSTED_PROXIES.
+  const trust = config.trustedProxies.length ? proxyAddr.compile(config.trustedProxies) : () => false;
   const hub = new RealtimeHub({
     broadcaster,
     log: app.log,
+    maxChannelsPerConnection: config.realtimeMaxChannelsPerConnection,
+    maxConnectionsPerAddress: config.realtimeMaxConnectionsPerIp,
+    clientAddress: (req) => proxyAddr(req, trust),
     async authenticate(rawHost, key) {
       const host = normalizeHost(rawHost);
       if (!host) return null;

@@ -14,6 +14,9 @@ export const MAX_EVENT_DATA_BYTES = 10 * 1024;
 export const CLIENT_EVENTS_PER_SECOND = 10;
 export const MAX_CHANNELS_PER_EVENT = 100;
 export const MAX_BATCH_EVENTS = 10;
+/** Defaults of the per-socket channel cap and the per-address socket cap (config can change both). */
+export const MAX_CHANNELS_PER_CONNECTION = 100;
+export const MAX_CONNECTIONS_PER_ADDRESS = 50;
 
 /** Close codes: 4000-4099 do not reconnect, 4100-4199 back off, 4200-4299 reconnect at once. */
 export const CLOSE = {

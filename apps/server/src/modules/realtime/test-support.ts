@@ -75,8 +75,9 @@ export function rawClient(
   key: string,
   host = '127.0.0.1',
   query = 'protocol=7&client=js&version=8.6.0',
+  headers: Record<string, string> = {},
 ): RawClient {
-  const ws = new WebSocket(`ws://${host}:${port}/app/${key}?${query}`);
+  const ws = new WebSocket(`ws://${host}:${port}/app/${key}?${query}`, { headers });
   const frames: RawClient['frames'] = [];
   ws.on('message', (d) => frames.push(JSON.parse(d.toString())));
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
