@@ -19,8 +19,9 @@ export const PRIVACY_DEFAULTS = {
   // Show a masked name ("Joã***") instead of the first name in the public bet feed, chat and rankings.
   hide_name: false,
   hide_from_ranking: false,
-  marketing_email: true,
-  marketing_sms: true,
+  // Offers are opt-in (LGPD): off until the player turns them on.
+  marketing_email: false,
+  marketing_sms: false,
 } as const;
 
 export type PrivacySettings = { -readonly [K in keyof typeof PRIVACY_DEFAULTS]: boolean };

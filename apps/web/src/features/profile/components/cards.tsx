@@ -87,7 +87,8 @@ export function PrivacyCard({ user }: { user: ProfileUser }) {
           <Switch
             key={key}
             label={t(`profile.privacy.${key}`)}
-            checked={user.settings[key]}
+            // Only an explicit yes shows as on: offers are opt-in.
+            checked={user.settings?.[key] === true}
             disabled={busy !== null}
             onChange={(v) => toggle(key, v)}
           />
