@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import pLimit from 'p-limit';
 import type { Sql } from '../db/index';
 
 export type Channel = 'sms' | 'email';
@@ -61,9 +62,19 @@ export function smtpProvider(opts: { url: string; from: string }): MessageProvid
   };
 }
 
+/** Deliveries that may wait at once for a slow provider; more queue behind them. */
+const LATER_IN_FLIGHT = 4;
+/** Deliveries queued behind those: beyond this a flood is dropped (and logged) rather than held in memory. */
+const LATER_QUEUED_MAX = 10_000;
+
 /** Which provider carries each channel. Registering a provider for a channel replaces the previous one. */
 export class MessagingRegistry {
   private readonly byChannel = new Map<Channel, MessageProvider>();
+  private readonly later = pLimit(LATER_IN_FLIGHT);
+  private readonly underWay = new Set<Promise<void>>();
+
+  /** Told about a delivery of `sendLater` that failed: nobody waits for it, so nobody else would hear. */
+  constructor(private readonly onLaterError: (err: unknown) => void = () => {}) {}
 
   register(provider: MessageProvider, channels: readonly Channel[] = provider.channels): this {
     for (const c of channels) {
@@ -82,18 +93,64 @@ export class MessagingRegistry {
   send(message: OutgoingMessage): Promise<void> {
     return this.provider(message.channel).send(message);
   }
+
+  /**
+   * Fire and forget: `compose` (which may write what the message needs, e.g. a code row, and may find there is
+   * nobody to write to) and the delivery run after the caller has replied. Neither how long a provider takes nor
+   * whether a message went out at all can show in the reply.
+   */
+  sendLater(compose: () => Promise<OutgoingMessage | null>): void {
+    if (this.later.pendingCount >= LATER_QUEUED_MAX) {
+      this.onLaterError(new Error('message queue full: a message was dropped'));
+      return;
+    }
+    const run = async () => {
+      // Past the caller's reply, which is written as soon as its handler's promise settles.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const message = await compose();
+      if (message) await this.send(message);
+    };
+    const done: Promise<void> = this.later(run)
+      .catch((err: unknown) => this.onLaterError(err))
+      .finally(() => this.underWay.delete(done));
+    this.underWay.add(done);
+  }
+
+  /** Resolves when every `sendLater` delivery has ended, or after `timeoutMs`, whichever comes first. */
+  async idle(timeoutMs = 5_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.underWay.size) {
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(this.underWay),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, left);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+  }
 }
 
 /** The registry the app uses: outbox for everything, SMTP for e-mail when SMTP_URL is set. */
 export function createMessaging(
   sql: Sql,
   cfg: { smtpUrl?: string | undefined; mailFrom: string },
-): { messaging: MessagingRegistry; close(): void } {
-  const messaging = new MessagingRegistry().register(outboxProvider(sql));
-  if (!cfg.smtpUrl) return { messaging, close: () => {} };
+  onLaterError?: (err: unknown) => void,
+): { messaging: MessagingRegistry; close(): Promise<void> } {
+  const messaging = new MessagingRegistry(onLaterError).register(outboxProvider(sql));
+  if (!cfg.smtpUrl) return { messaging, close: () => messaging.idle() };
   const smtp = smtpProvider({ url: cfg.smtpUrl, from: cfg.mailFrom });
   messaging.register(smtp);
-  return { messaging, close: () => smtp.close() };
+  return {
+    messaging,
+    close: async () => {
+      await messaging.idle();
+      smtp.close();
+    },
+  };
 }
 
 export type OutboxEntry = {

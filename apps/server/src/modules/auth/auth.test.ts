@@ -1,8 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../../platform/auth';
 import { client, lastCode, newCpf, newEmail, newIp, newPhone, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
+import * as casinoRepo from '../casino/repo';
+import { demoTenantId, fundedPlayer, gameByCode } from '../casino/test-support';
+import { SIGNATURE_HEADER, sign } from '../providers/generic';
+import { hashSessionToken } from '../providers/seamless';
 import { createTenant, setTenantSettings } from '../tenants/service';
 import { normalizeCpf, normalizePhone } from './validation';
 
@@ -27,6 +33,18 @@ function form(o: Record<string, unknown> = {}) {
     age_confirmed: true,
     ...o,
   };
+}
+
+/** The newest code sent to a phone or e-mail; recovery codes go out after the reply, so this waits for one. */
+async function sentCode(to: string, a: FastifyInstance = app): Promise<string> {
+  for (let i = 0; ; i++) {
+    try {
+      return await lastCode(a, to);
+    } catch (err) {
+      if (i >= 100) throw err;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
 }
 
 /** The first message for a field of a 422 reply. */
@@ -479,7 +497,7 @@ describe('recovery and changes', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
-    const code = await lastCode(app, p.email);
+    const code = await sentCode(p.email);
 
     const bad = await client(app).post('/api/auth/reset-password', {
       login: p.email,
@@ -517,6 +535,59 @@ describe('recovery and changes', () => {
       password_confirmation: 'outra-senha-3',
     });
     expect(reuse.statusCode).toBe(422);
+  });
+
+  it('answers a known and an unknown target alike and at once, however slow the mail server is', async () => {
+    // An SMTP server that accepts connections and never says a word: a send to it hangs until nodemailer gives up.
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((s) => void sockets.add(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const slowApp = await testApp({ smtpUrl: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}` });
+    try {
+      const p = await registerPlayer(slowApp);
+      const ask = async (login: string) => {
+        const t0 = performance.now();
+        const r = await Promise.race([
+          client(slowApp).post('/api/auth/recover-password', { login }, { 'accept-language': 'en' }),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 3_000)),
+        ]);
+        return { r, ms: performance.now() - t0 };
+      };
+      const known = await ask(p.email);
+      const unknown = await ask(newEmail());
+      expect(known.r, 'the reply waited for the mail server').not.toBeNull();
+      expect(unknown.r).not.toBeNull();
+      expect(known.r!.statusCode).toBe(200);
+      expect(unknown.r!.statusCode).toBe(200);
+      expect(known.r!.json()).toEqual(unknown.r!.json());
+      expect(known.r!.json().message).toBe('If an account uses these details, we sent it a code.');
+      expect(known.ms).toBeLessThan(1_000);
+      // The delivery is under way all the same: the mail server was called for the known account only.
+      await expect.poll(() => sockets.size).toBe(1);
+    } finally {
+      for (const s of sockets) s.destroy();
+      silent.close();
+      await slowApp.close();
+    }
+  });
+
+  it('spends the same budgets for an unknown target as for a known one', async () => {
+    // From one address: 19 registration codes leave one code of the address's 20 an hour. A recovery then takes
+    // it, and the next is refused, whether the targets have accounts or not (else the refusal would tell).
+    const players = [await registerPlayer(app), await registerPlayer(app)];
+    const run = async (targets: string[]) => {
+      const ip = newIp();
+      for (let i = 0; i < 19; i++)
+        expect((await client(app, { ip }).post('/api/auth/verify-code', { phone: newPhone() })).statusCode).toBe(200);
+      const statuses: number[] = [];
+      for (const login of targets)
+        statuses.push((await client(app, { ip }).post('/api/auth/recover-password', { login })).statusCode);
+      return statuses;
+    };
+    const known = await run(players.map((p) => p.email));
+    const unknown = await run([newEmail(), newEmail()]);
+    expect(known).toEqual([200, 429]);
+    expect(unknown).toEqual(known);
   });
 
   it('rate-limits recovery per target', async () => {
@@ -580,6 +651,19 @@ describe('recovery and changes', () => {
     expect(phone.json().user.phone_verified).toBe(true);
   });
 
+  it('says nothing about the new e-mail until the current password is right', async () => {
+    const p = await registerPlayer(app);
+    const other = await registerPlayer(app);
+    const c = client(app, { token: p.token });
+    const wrong = await c.post('/api/auth/update', { current_password: 'not-it-123', email: other.email });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ current_password: ['Senha atual incorreta.'] });
+    // With the password, the player learns the e-mail is taken, and nothing changed.
+    const right = await c.post('/api/auth/update', { current_password: p.password, email: other.email });
+    expect(right.json().errors).toEqual({ email: [expect.any(String)] });
+    expect((await c.get('/api/auth/me')).json().user.email).toBe(p.email);
+  });
+
   it('changes the e-mail, which then needs verifying again', async () => {
     const p = await registerPlayer(app);
     const c = client(app, { token: p.token });
@@ -587,6 +671,81 @@ describe('recovery and changes', () => {
     const r = await c.post('/api/auth/update', { current_password: p.password, email });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().user).toMatchObject({ email, email_verified: false });
+  });
+});
+
+describe('game sessions end with the account session', () => {
+  /** A live launch of the aurora stand-in's game for the player: the token its server presents on each call. */
+  async function launch(userId: number) {
+    const tenantId = await demoTenantId(app);
+    const provider = (await casinoRepo.findProviderByCode(app.db, tenantId, 'aurora'))!;
+    const game = await gameByCode(app, 'tigre-da-fortuna');
+    const token = randomBytes(32).toString('base64url');
+    await casinoRepo.insertGameSession(app.db, {
+      tenantId,
+      userId,
+      gameId: game.id,
+      providerId: provider.id,
+      tokenHash: hashSessionToken(token),
+      demo: false,
+      ttlMs: 3_600_000,
+    });
+    /** A stake of the provider's server with this launch's token, signed as the provider signs it. */
+    return async () => {
+      const round = `r-${randomBytes(6).toString('hex')}`;
+      const raw = JSON.stringify({
+        session_token: token,
+        player_id: String(userId),
+        game_id: game.game_id,
+        transaction_id: `b-${round}`,
+        round_id: round,
+        amount: 100,
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/providers/aurora/bet',
+        headers: {
+          host: 'localhost',
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: sign(raw, provider.secret),
+        },
+        payload: raw,
+      });
+      return res.json() as { status: string; error_code?: string };
+    };
+  }
+
+  it('on logout: a stake with the old launch token is refused as an expired session', async () => {
+    const p = await fundedPlayer(app, 10_000);
+    const bet = await launch(p.id);
+    expect(await bet()).toMatchObject({ status: 'OK' });
+    expect((await client(app, { token: p.token }).post('/api/auth/logout')).statusCode).toBe(200);
+    expect(await bet()).toMatchObject({ status: 'ERROR', error_code: 'SESSION_EXPIRED' });
+  });
+
+  it('on a password reset', async () => {
+    const p = await fundedPlayer(app, 10_000);
+    const bet = await launch(p.id);
+    expect(await bet()).toMatchObject({ status: 'OK' });
+    expect((await client(app).post('/api/auth/recover-password', { login: p.email })).statusCode).toBe(200);
+    const reset = await client(app).post('/api/auth/reset-password', {
+      login: p.email,
+      code: await sentCode(p.email),
+      password: 'nova-senha-9',
+      password_confirmation: 'nova-senha-9',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await bet()).toMatchObject({ status: 'ERROR', error_code: 'SESSION_EXPIRED' });
+  });
+
+  it('on self-exclusion', async () => {
+    const p = await fundedPlayer(app, 10_000);
+    const bet = await launch(p.id);
+    expect(await bet()).toMatchObject({ status: 'OK' });
+    expect((await client(app, { token: p.token }).post('/api/profile/self-exclusion', { value: 30 })).statusCode).toBe(
+      200,
+    );
+    expect(await bet()).toMatchObject({ status: 'ERROR', error_code: 'SESSION_EXPIRED' });
   });
 });
 

@@ -18,9 +18,11 @@ import type { AuthDeps } from './service';
 export async function accountRoutes(app: FastifyInstance) {
   const { config, db } = app;
   const limiter = createRateLimiter(config);
-  const { messaging, close: closeMessaging } = createMessaging(db, config);
+  const { messaging, close: closeMessaging } = createMessaging(db, config, (err) =>
+    app.log.error({ err }, 'a message sent after the reply failed'),
+  );
   app.addHook('onClose', async () => {
-    closeMessaging();
+    await closeMessaging();
     await limiter.close();
   });
   if (config.env === 'production' && !config.smtpUrl)

@@ -105,7 +105,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps })
 
   const logout = async (req: FastifyRequest) => {
     const u = currentUser(req);
-    return auth.logout(db, u.tenantId, u.sessionId);
+    return auth.logout(db, { tenantId: u.tenantId, userId: u.id, sessionId: u.sessionId });
   };
   app.get('/auth/logout', authed, logout);
   app.post('/auth/logout', authed, logout);

@@ -5,9 +5,10 @@ import type { Db, Sql } from '../../db/index';
 import { newToken, SESSION_TTL_MS } from '../../platform/auth';
 import type { CaptchaVerifier } from '../../platform/captcha';
 import { AppError, type Localized } from '../../platform/errors';
-import type { Channel, MessagingRegistry } from '../../platform/messaging';
+import type { Channel, MessagingRegistry, OutgoingMessage } from '../../platform/messaging';
 import { enforceLimits, type Limit, type RateLimiter } from '../../platform/rate-limit';
 import type { Tenant } from '../../platform/tenancy';
+import { endPlayerGameSessions } from '../casino/sessions';
 import { verifyGoogleIdToken } from './google';
 import type { PasswordHasher } from './passwords';
 import * as repo from './repo';
@@ -95,26 +96,26 @@ const PURPOSE_TEXT: Record<repo.Purpose, Record<Locale, string>> = {
   password_change: { pt: 'seu código para alterar a senha', en: 'your password change code' },
 };
 
-/**
- * Creates a 6-digit code for a target and sends it. One code per target every 20 s (429 with the wait), a budget
- * per target and per address. The code row is committed before the provider is called (no transaction is held
- * across SMTP or an SMS gateway).
- */
-async function issueCode(deps: AuthDeps, ctx: RequestContext, purpose: repo.Purpose, target: Target): Promise<void> {
+/** The budgets one code spends: one per target every 20 s (with the wait), and a budget per target and address. */
+function codeLimits(ctx: RequestContext, purpose: repo.Purpose, target: Target): Limit[] {
   const t = ctx.tenant.id;
-  await enforceLimits(
-    deps.limiter,
-    [limit(`code:wait:${t}:${purpose}:${target.to}`, { limit: 1, windowMs: CODE_RESEND_MS })],
-    waitMessage,
-  );
-  await enforceLimits(
-    deps.limiter,
-    [limit(`code:ip:${ctx.ip}`, LIMITS.codeIp), limit(`code:t:${t}:${target.to}`, LIMITS.codeTarget)],
-    tooMany,
-  );
+  return [
+    { ...limit(`code:wait:${t}:${purpose}:${target.to}`, { limit: 1, windowMs: CODE_RESEND_MS }), detail: waitMessage },
+    limit(`code:ip:${ctx.ip}`, LIMITS.codeIp),
+    limit(`code:t:${t}:${target.to}`, LIMITS.codeTarget),
+  ];
+}
+
+/** Stores a new 6-digit code for the target and writes the message that carries it. */
+async function createCode(
+  deps: AuthDeps,
+  ctx: RequestContext,
+  purpose: repo.Purpose,
+  target: Target,
+): Promise<OutgoingMessage> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await repo.insertCode(deps.db, {
-    tenantId: t,
+    tenantId: ctx.tenant.id,
     purpose,
     channel: target.channel,
     target: target.to,
@@ -127,17 +128,27 @@ async function issueCode(deps: AuthDeps, ctx: RequestContext, purpose: repo.Purp
     ctx.locale === 'en'
       ? `${site}: ${what} is ${code}. It expires in 10 minutes. Never share it with anyone.`
       : `${site}: ${what} é ${code}. Ele expira em 10 minutos. Não compartilhe com ninguém.`;
+  return {
+    tenantId: ctx.tenant.id,
+    channel: target.channel,
+    to: target.to,
+    subject:
+      target.channel === 'email' ? `${site} - ${ctx.locale === 'en' ? 'your code' : 'seu código'}: ${code}` : null,
+    body,
+    code,
+    fromName: site,
+  };
+}
+
+/**
+ * Creates a code for a target the player gave (or owns) and sends it, telling the player when that failed. The
+ * code row is committed before the provider is called (no transaction is held across SMTP or an SMS gateway).
+ */
+async function issueCode(deps: AuthDeps, ctx: RequestContext, purpose: repo.Purpose, target: Target): Promise<void> {
+  await enforceLimits(deps.limiter, codeLimits(ctx, purpose, target), tooMany);
+  const message = await createCode(deps, ctx, purpose, target);
   try {
-    await deps.messaging.send({
-      tenantId: t,
-      channel: target.channel,
-      to: target.to,
-      subject:
-        target.channel === 'email' ? `${site} - ${ctx.locale === 'en' ? 'your code' : 'seu código'}: ${code}` : null,
-      body,
-      code,
-      fromName: site,
-    });
+    await deps.messaging.send(message);
   } catch {
     throw new AppError('unavailable', {
       pt: 'Não foi possível enviar o código agora. Tente novamente em instantes.',
@@ -405,8 +416,12 @@ export async function getCurrentUser(db: Db, tenantId: number, userId: number) {
   return { user: await loadUserDto(db, tenantId, userId) };
 }
 
-export async function logout(db: Db, tenantId: number, sessionId: number) {
-  await repo.revokeSession(db, tenantId, sessionId);
+/** Logout ends the session and the player's game sessions: a launch token left in a game tab takes no more stakes. */
+export async function logout(db: Db, o: { tenantId: number; userId: number; sessionId: number }) {
+  await db.transaction(async (tx) => {
+    await repo.revokeSession(tx, o.tenantId, o.sessionId);
+    await endPlayerGameSessions(tx, o.tenantId, o.userId);
+  });
   return { message: 'ok' };
 }
 
@@ -420,31 +435,30 @@ function targetOf(login: string): Target | null {
 }
 
 /**
- * POST /auth/recover-password: a reset code to the account's phone or e-mail. The reply is the same whether an
- * account exists or not, and so are the limits (they count the target, not the account).
+ * POST /auth/recover-password: a reset code to the account's phone or e-mail. Whether an account exists shows
+ * nowhere: every budget (recovery and code) is spent before anything is looked up, and the lookup, the code and
+ * its delivery happen after the reply, so the answer and its timing are the same for any target.
  */
 export async function requestPasswordRecovery(deps: AuthDeps, ctx: RequestContext, input: { login: string }) {
   const target = targetOf(input.login);
   if (!target) throw fieldError('login', MSG.invalid);
+  const t = ctx.tenant.id;
   await enforceLimits(
     deps.limiter,
     [
       limit(`recover:ip:${ctx.ip}`, LIMITS.recoverIp),
-      limit(`recover:t:${ctx.tenant.id}:${target.to}`, LIMITS.recoverTarget),
+      limit(`recover:t:${t}:${target.to}`, LIMITS.recoverTarget),
+      ...codeLimits(ctx, 'recover', target),
     ],
     tooMany,
   );
-  const [user] = await repo.findUsersByLogin(deps.db, ctx.tenant.id, {
-    email: target.channel === 'email' ? target.to : null,
-    phone: target.channel === 'sms' ? target.to : null,
+  deps.messaging.sendLater(async () => {
+    const [user] = await repo.findUsersByLogin(deps.db, t, {
+      email: target.channel === 'email' ? target.to : null,
+      phone: target.channel === 'sms' ? target.to : null,
+    });
+    return user ? createCode(deps, ctx, 'recover', target) : null;
   });
-  if (user) await issueCode(deps, ctx, 'recover', target);
-  else
-    await enforceLimits(
-      deps.limiter,
-      [limit(`code:wait:${ctx.tenant.id}:recover:${target.to}`, { limit: 1, windowMs: CODE_RESEND_MS })],
-      waitMessage,
-    );
   return {
     message:
       ctx.locale === 'en'
@@ -481,6 +495,7 @@ export async function resetPassword(
     await repo.setPasswordHash(tx, t.id, user.id, passwordHash);
     await repo.markVerified(tx, t.id, user.id, target.channel);
     await repo.revokeUserSessions(tx, t.id, user.id, null);
+    await endPlayerGameSessions(tx, t.id, user.id);
     return { ok: true as const, user, token: await startSession(tx, ctx, user.id) };
   });
   if (!result.ok) throw fieldError('code', result.message);
@@ -548,28 +563,38 @@ export type UpdateAccountInput = {
 export async function updateAccount(deps: AuthDeps, m: Me, input: UpdateAccountInput) {
   const u = await me(deps.db, m);
   await enforceLimits(deps.limiter, [limit(`update:u:${m.tenantId}:${m.userId}`, LIMITS.loginTarget)], tooMany);
-  if (input.email && input.email !== u.email) {
-    const taken = await repo.takenIdentifiers(deps.db, m.tenantId, { email: input.email, phone: '', cpf: null });
-    if (taken.email) throw fieldError('email', MSG.emailTaken);
-  }
   let proofByPassword = false;
   if (input.currentPassword !== null) {
     proofByPassword = await deps.hasher.verify(u.password_hash, input.currentPassword);
     if (!proofByPassword) throw fieldError('current_password', MSG.currentPassword);
   }
   const newHash = input.password ? await deps.hasher.hash(input.password) : null;
-  const result = await deps.db.transaction(async (tx) => {
-    if (!proofByPassword) {
-      const check = await checkCode(tx, m.tenantId, 'password_change', [u.email, u.phone], input.code ?? '');
-      if (!check.ok) return check;
-    }
-    if (newHash) {
-      await repo.setPasswordHash(tx, m.tenantId, m.userId, newHash);
-      await repo.revokeUserSessions(tx, m.tenantId, m.userId, m.sessionId);
-    }
-    if (input.email) await repo.setEmail(tx, m.tenantId, m.userId, input.email);
-    return { ok: true as const };
-  });
+  const changesEmail = input.email !== null && input.email !== u.email;
+  let result: CodeCheck | { ok: true };
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      if (!proofByPassword) {
+        const check = await checkCode(tx, m.tenantId, 'password_change', [u.email, u.phone], input.code ?? '');
+        if (!check.ok) return check;
+      }
+      // Only after the proof: a stolen session must not learn which e-mails have accounts. Thrown, so the code
+      // stays usable for a corrected form.
+      if (changesEmail) {
+        const taken = await repo.takenIdentifiers(tx, m.tenantId, { email: input.email!, phone: '', cpf: null });
+        if (taken.email) throw fieldError('email', MSG.emailTaken);
+      }
+      if (newHash) {
+        await repo.setPasswordHash(tx, m.tenantId, m.userId, newHash);
+        await repo.revokeUserSessions(tx, m.tenantId, m.userId, m.sessionId);
+      }
+      if (changesEmail) await repo.setEmail(tx, m.tenantId, m.userId, input.email!);
+      return { ok: true as const };
+    });
+  } catch (err) {
+    // Another account took the e-mail between the check and the write: the unique index decided.
+    if (uniqueViolation(err) === 'email') throw fieldError('email', MSG.emailTaken);
+    throw err;
+  }
   if (!result.ok) throw fieldError('code', result.message);
   return { user: await loadUserDto(deps.db, m.tenantId, m.userId) };
 }

@@ -12,6 +12,7 @@ import {
   userWalletOf,
 } from '../auth/user-dto';
 import { fieldError } from '../auth/validation';
+import { endPlayerGameSessions } from '../casino/sessions';
 import * as repo from './repo';
 
 export type Me = { tenantId: number; userId: number; sessionId: number };
@@ -179,6 +180,7 @@ export async function selfExclude(db: Db, m: Me, o: { value: string; endAt: Date
     const endAt = current && new Date(current.end_at) > o.endAt ? new Date(current.end_at) : o.endAt;
     await repo.setSelfExclusion(tx, m.tenantId, m.userId, { value: o.value, endAt });
     await authRepo.revokeUserSessions(tx, m.tenantId, m.userId, null);
+    await endPlayerGameSessions(tx, m.tenantId, m.userId);
     const after = await authRepo.findUserById(tx, m.tenantId, m.userId);
     return { selfExcluded: selfExclusionOf(after!), logged_out: true };
   });
