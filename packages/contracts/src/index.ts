@@ -1,5 +1,6 @@
 export * from './casino';
 export * from './errors';
+export * from './events';
 export * from './field-rules';
 export * from './money';
 export * from './realtime';
