@@ -1,0 +1,1 @@
+export { createScheduler, type Job, type JobContext, type Scheduler, type SchedulerOptions } from './scheduler';
