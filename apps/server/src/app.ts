@@ -17,7 +17,7 @@ import { manifestRoute } from './modules/push/manifest';
 import { pushRoutes } from './modules/push/routes';
 import { registerRealtime } from './modules/realtime/plugin';
 import { broadcastingRoutes } from './modules/realtime/routes';
-import { HtmlShell, pageLocale, routeFor } from './modules/site/html';
+import { HtmlShell, pageCsp, pageLocale, routeFor } from './modules/site/html';
 import { rootSiteConfigRoute, siteRoutes } from './modules/site/routes';
 import { seedDemoTenant } from './modules/site/seed';
 import { findTenantByHost } from './modules/tenants/repo';
@@ -186,6 +186,7 @@ function registerPages(app: FastifyInstance, config: Config) {
       : shell.forTenant(tenant, locale, tenant.active ? routeFor(pathname) : null);
     if (!page) throw new AppError('unavailable', 'Web bundle not built: run `npm run build`.');
     reply.code(!tenant ? 404 : !tenant.active ? 402 : routeFor(pathname) ? 200 : 404);
+    reply.header('content-security-policy', pageCsp(page, req.host));
     return sendPrepared(req, reply, page, 'text/html; charset=utf-8');
   });
 }

@@ -1,3 +1,5 @@
+// First: zod must be configured before any module builds a schema.
+import './shared/lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './shared/ui/base.css';

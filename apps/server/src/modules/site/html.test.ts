@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist, testApp } from '../../test/helpers';
+import { setTenantSettings } from '../tenants/service';
 
 describe('the page shell after a rebuild of the web bundle', () => {
   let app: FastifyInstance;
@@ -40,4 +41,45 @@ describe('the page shell after a rebuild of the web bundle', () => {
     const res = await app.inject({ url: '/sportsbook', headers: { host: 'localhost' } });
     expect(res.statusCode).toBe(200);
   });
+});
+
+describe('the page shell with operator text that looks like a replacement pattern', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp({ webDist: fakeWebDist(), tenantCacheTtlMs: 0 });
+  });
+  afterAll(() => app.close());
+
+  // Each special pattern of String.prototype.replace: the inserted text must come out exactly as written.
+  for (const pattern of ["$'", '$&', '$`', '$1', '$$']) {
+    it(`shows a site called "Sorte ${pattern} Bet" as written, with the page intact`, async () => {
+      const name = `Sorte ${pattern} Bet`;
+      await setTenantSettings(app.db, {
+        host: 'localhost',
+        assignments: [
+          `site.name=${JSON.stringify(name)}`,
+          `siteTitle=${JSON.stringify(name)}`,
+          `site.description=${JSON.stringify(`Aposte na ${name}`)}`,
+          `html=${JSON.stringify(`<p id="operator">${name}</p>`)}`,
+        ],
+      });
+      const res = await app.inject({ url: '/', headers: { host: 'localhost' } });
+      expect(res.statusCode).toBe(200);
+      // As HTML escapes it in the head (the page shows it as written).
+      const shown = name.replace('&', '&amp;').replace("'", '&#39;');
+      expect(res.body).toContain(`<title>${shown}</title>`);
+      expect(res.body).toContain(`<meta name="description" content="Aposte na ${shown}">`);
+      expect(res.body).toContain(`<meta property="og:site_name" content="${shown}">`);
+      const state = JSON.parse(/window\.__SORTE__=(.*?)<\/script>/.exec(res.body)![1]!);
+      expect(state.config.site.name).toBe(name);
+      expect(state.config.html).toBe(`<p id="operator">${name}</p>`);
+      // The template around the inserted text is there once and untouched.
+      expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
+      expect(res.body.match(/<p id="operator">/g)).toHaveLength(1);
+      expect(res.body.match(/window\.__SORTE__=/g)).toHaveLength(1);
+      expect(res.body).toContain(`<p id="operator">${name}</p></body></html>`);
+      expect(res.body.startsWith('<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>')).toBe(true);
+      expect(res.body).not.toContain('<!--app-');
+    });
+  }
 });

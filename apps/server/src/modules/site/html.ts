@@ -1,6 +1,14 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Locale, matchRoute, type RouteDef, siteDescription, splitLocale } from '@sorte/contracts';
+import {
+  type Locale,
+  matchRoute,
+  type RouteDef,
+  siteDescription,
+  splitLocale,
+  type TenantSettings,
+} from '@sorte/contracts';
 import { localeFromHeader } from '../../platform/i18n';
 import type { Tenant } from '../../platform/tenancy';
 import { type Prepared, prepare, toPublicSiteConfig } from './service';
@@ -41,10 +49,122 @@ function themeCss(t: Tenant): string {
   );
 }
 
+/** A rendered page and its Content-Security-Policy, split where the request's own websocket origin goes. */
+export type ShellPage = Prepared & { csp: { head: string; tail: string } };
+
+type Directive = 'script' | 'style' | 'img' | 'font' | 'connect' | 'frame' | 'media';
+type Sources = Record<Directive, Set<string>>;
+
+const GTM = 'https://www.googletagmanager.com';
+
+/**
+ * What each widget of the site config loads, as its vendor documents it for a Content-Security-Policy: Tag
+ * Manager (and the GA4 tags a container usually carries), Jivo, Turnstile and Google sign-in.
+ */
+function addWidgetSources(src: Sources, s: TenantSettings) {
+  if (s.gtmId) {
+    const gtm = s.gtmSource ? originOf(s.gtmSource) : GTM;
+    if (gtm) {
+      src.script.add(gtm);
+      src.connect.add(gtm);
+    }
+    src.script.add('https://*.googletagmanager.com');
+    src.connect.add('https://*.googletagmanager.com');
+    src.connect.add('https://*.google-analytics.com');
+    src.connect.add('https://*.analytics.google.com');
+  }
+  if (s.jivoChat) {
+    for (const d of ['script', 'style', 'font', 'connect', 'frame', 'media'] as const)
+      src[d].add('https://*.jivosite.com');
+    src.connect.add('wss://*.jivosite.com');
+  }
+  if (s.turnstileSiteKey) {
+    src.script.add('https://challenges.cloudflare.com');
+    src.frame.add('https://challenges.cloudflare.com');
+  }
+  if (s.casAllowGoogleAuth && s.googleClientId) {
+    src.script.add('https://accounts.google.com/gsi/client');
+    src.style.add('https://accounts.google.com/gsi/style');
+    src.connect.add('https://accounts.google.com/gsi/');
+    src.frame.add('https://accounts.google.com/gsi/');
+  }
+  // The operator's own markup may name scripts of its tags by URL; those it names are what it needs.
+  for (const m of (s.html ?? '').matchAll(/<script\b[^>]*?\ssrc\s*=\s*["']?(https?:\/\/[^"'\s>]+)/gi)) {
+    const o = originOf(m[1]!);
+    if (o) src.script.add(o);
+  }
+  const api = /^https?:\/\//.test(s.api_base_url) ? originOf(s.api_base_url) : null;
+  if (api) src.connect.add(api);
+  // Images on plain-http hosts (a staging CDN) are not covered by `https:`.
+  const images = [s.logo, s.logo_light, ...Object.values(s.images), ...Object.values(s.icons)];
+  for (const b of s.banners) images.push(b.image, b.image_mobile);
+  for (const u of images) {
+    const o = u?.startsWith('http://') ? originOf(u) : null;
+    if (o) src.img.add(o);
+  }
+}
+
+function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The sha256 source of every inline script of the page: the config/state script and the template's own. */
+function inlineScriptHashes(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(m[1]!)) continue;
+    out.add(`'sha256-${createHash('sha256').update(m[2]!).digest('base64')}'`);
+  }
+  return [...out];
+}
+
+/**
+ * The page's policy: its own origin, its inline scripts by hash (no 'unsafe-inline' for scripts), and only the
+ * hosts of the widgets this tenant configured. Images may come from any https host (game art comes from the
+ * providers' CDNs); game providers' launch pages are framed from the hosts they name, so frames allow https.
+ */
+function buildCsp(html: string, settings: TenantSettings | null): ShellPage['csp'] {
+  const src: Sources = {
+    script: new Set(["'self'", ...inlineScriptHashes(html)]),
+    // React style attributes and the tenant theme are inline styles.
+    style: new Set(["'self'", "'unsafe-inline'"]),
+    img: new Set(["'self'", 'data:', 'blob:', 'https:']),
+    font: new Set(["'self'", 'data:']),
+    connect: new Set(["'self'"]),
+    frame: new Set(["'self'", 'https:']),
+    media: new Set(["'self'", 'data:', 'blob:']),
+  };
+  if (settings) addWidgetSources(src, settings);
+  const list = (d: Directive) => [...src[d]].join(' ');
+  return {
+    head:
+      `default-src 'self'; script-src ${list('script')}; style-src ${list('style')}; img-src ${list('img')}; ` +
+      `font-src ${list('font')}; connect-src ${list('connect')}`,
+    tail:
+      `; frame-src ${list('frame')}; media-src ${list('media')}; worker-src 'self'; manifest-src 'self'; ` +
+      `object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'`,
+  };
+}
+
+/**
+ * The Content-Security-Policy header for a page served on `host` (the request's Host, port included): the
+ * realtime socket is /app/{key} on the page's own origin, named explicitly for browsers whose 'self' does not
+ * cover ws/wss. A host that is not a plain host[:port] adds nothing.
+ */
+export function pageCsp(page: ShellPage, host: string | undefined): string {
+  const ok = host && /^(\[[0-9a-fA-F:.]{2,45}\]|[A-Za-z0-9.-]{1,253})(:\d{1,5})?$/.test(host);
+  return ok ? `${page.csp.head} ws://${host} wss://${host}${page.csp.tail}` : page.csp.head + page.csp.tail;
+}
+
 /** Reads the built index.html once (and again if the file changes, e.g. after a rebuild). */
 export class HtmlShell {
   private template: { text: string; mtimeMs: number } | null = null;
-  private readonly cache = new Map<string, Prepared>();
+  private readonly cache = new Map<string, ShellPage>();
 
   constructor(private readonly file: string) {}
 
@@ -72,15 +192,17 @@ export class HtmlShell {
   private render(o: { locale: Locale; head: string; state: unknown; bodyEnd?: string }): string | null {
     const tpl = this.load();
     if (!tpl) return null;
+    const lang = o.locale === 'en' ? 'en' : 'pt-BR';
+    // Replacer functions: operator text goes in verbatim, never read as a `$&`/`$'`/`$$` replacement pattern.
     return tpl
-      .replace(/<html([^>]*)\slang="[^"]*"/, `<html$1 lang="${o.locale === 'en' ? 'en' : 'pt-BR'}"`)
-      .replace('<!--app-head-->', o.head)
-      .replace('<!--app-state-->', `<script>window.__SORTE__=${scriptJson(o.state)}</script>`)
-      .replace('<!--app-body-end-->', o.bodyEnd ?? '');
+      .replace(/<html([^>]*)\slang="[^"]*"/, (_m, attrs: string) => `<html${attrs} lang="${lang}"`)
+      .replace('<!--app-head-->', () => o.head)
+      .replace('<!--app-state-->', () => `<script>window.__SORTE__=${scriptJson(o.state)}</script>`)
+      .replace('<!--app-body-end-->', () => o.bodyEnd ?? '');
   }
 
   /** The page for a tenant's route, cached per tenant revision, locale and route. */
-  forTenant(t: Tenant, locale: Locale, route: RouteDef | null): Prepared | null {
+  forTenant(t: Tenant, locale: Locale, route: RouteDef | null): ShellPage | null {
     const key = `${t.id}:${t.revision}:${t.active}:${locale}:${route?.name ?? '404'}`;
     // load() first: a rebuilt index.html (new asset names) must clear the cached pages before any is served.
     if (this.load() === null) return null;
@@ -88,7 +210,7 @@ export class HtmlShell {
     if (hit) return hit;
     const s = t.settings;
     if (!t.active) {
-      return this.cached(key, {
+      return this.cached(key, null, {
         locale,
         head: `<title>${esc(s.siteTitle)}</title><meta name="robots" content="noindex">`,
         state: { state: 'maintenance', locale },
@@ -110,7 +232,7 @@ export class HtmlShell {
       `<meta property="og:locale" content="${locale === 'en' ? 'en_US' : 'pt_BR'}">`,
       `<style id="tenant-theme">${themeCss(t)}</style>`,
     ].join('');
-    return this.cached(key, {
+    return this.cached(key, s, {
       locale,
       head,
       state: { state: 'ready', locale, config: toPublicSiteConfig(t) },
@@ -119,12 +241,12 @@ export class HtmlShell {
     });
   }
 
-  notFound(locale: Locale): Prepared | null {
+  notFound(locale: Locale): ShellPage | null {
     const key = `unknown:${locale}`;
     if (this.load() === null) return null;
     return (
       this.cache.get(key) ??
-      this.cached(key, {
+      this.cached(key, null, {
         locale,
         head: '<title>Plataforma não encontrada</title><meta name="robots" content="noindex">',
         state: { state: 'not_found', locale, infoUrl: PLATFORM_INFO_URL },
@@ -132,10 +254,14 @@ export class HtmlShell {
     );
   }
 
-  private cached(key: string, o: Parameters<HtmlShell['render']>[0]): Prepared | null {
+  private cached(
+    key: string,
+    settings: TenantSettings | null,
+    o: Parameters<HtmlShell['render']>[0],
+  ): ShellPage | null {
     const html = this.render(o);
     if (html === null) return null;
-    const p = prepare(html);
+    const p = { ...prepare(html), csp: buildCsp(html, settings) };
     if (this.cache.size > 5000) this.cache.clear();
     this.cache.set(key, p);
     return p;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist, testApp } from '../../test/helpers';
@@ -255,6 +256,115 @@ describe('site config and tenancy', () => {
       const res = await app.inject({ url: '/', headers: { host: 'localhost' } });
       expect(res.body).not.toContain('</script><script>alert(1)');
       expect(res.body).toContain('Best &lt;/script&gt;');
+    });
+
+    describe('Content-Security-Policy', () => {
+      const policy = (header: unknown) =>
+        new Map(
+          String(header)
+            .split(';')
+            .map((d) => d.trim().split(/\s+/))
+            .map(([name, ...sources]) => [name!, sources]),
+        );
+      const inlineHashes = (body: string) =>
+        [...body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+          (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+        );
+      const WIDGET_HOSTS = /googletagmanager|google-analytics|jivosite|cloudflare|accounts\.google/;
+
+      it('allows a tenant without widgets its own origin, its socket and its inline state script, nothing more', async () => {
+        const res = await app.inject({ url: '/casino/games', headers: { host: 'localhost:3000' } });
+        expect(res.statusCode).toBe(200);
+        const csp = policy(res.headers['content-security-policy']);
+        expect(csp.get('default-src')).toEqual(["'self'"]);
+        // Scripts: this origin and the page's inline scripts by hash; never 'unsafe-inline', never another host.
+        const hashes = inlineHashes(res.body);
+        expect(hashes.length).toBeGreaterThan(0);
+        expect(csp.get('script-src')).toEqual(["'self'", ...hashes]);
+        // The API and the realtime socket (/app/{key}) on the page's own origin.
+        expect(csp.get('connect-src')).toEqual(["'self'", 'ws://localhost:3000', 'wss://localhost:3000']);
+        expect(csp.get('object-src')).toEqual(["'none'"]);
+        expect(csp.get('base-uri')).toEqual(["'self'"]);
+        expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
+        expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'https:']));
+        expect(String(res.headers['content-security-policy'])).not.toMatch(WIDGET_HOSTS);
+        // The not-found and maintenance pages carry a policy too.
+        const unknown = await app.inject({ url: '/', headers: { host: 'nobody.example.com' } });
+        expect(policy(unknown.headers['content-security-policy']).get('script-src')).toEqual([
+          "'self'",
+          ...inlineHashes(unknown.body),
+        ]);
+      });
+
+      it('adds exactly the hosts of GTM, Jivo, Turnstile and Google sign-in for a tenant that has them', async () => {
+        await setTenantSettings(app.db, {
+          host: 'localhost',
+          assignments: [
+            'gtmId="GTM-ABC123"',
+            'jivoChat="aBc123XyZ"',
+            'turnstileSiteKey="0x4AAAAAAAB"',
+            'googleClientId="123-abc.apps.googleusercontent.com"',
+            'casAllowGoogleAuth=true',
+            `html=${JSON.stringify('<script>window.operatorTag=1</script><noscript><img src="https://px.example.net/p.gif"></noscript>')}`,
+          ],
+        });
+        try {
+          const res = await app.inject({ url: '/', headers: { host: 'localhost' } });
+          const csp = policy(res.headers['content-security-policy']);
+          const script = csp.get('script-src')!;
+          expect(script).not.toContain("'unsafe-inline'");
+          expect(script).not.toContain("'unsafe-eval'");
+          // The state script (whose config now names the widgets) and the operator's own inline tag, by hash.
+          expect(script).toEqual(expect.arrayContaining(inlineHashes(res.body)));
+          expect(inlineHashes(res.body).length).toBeGreaterThanOrEqual(2);
+          expect(script).toEqual(
+            expect.arrayContaining([
+              'https://www.googletagmanager.com',
+              'https://*.jivosite.com',
+              'https://challenges.cloudflare.com',
+              'https://accounts.google.com/gsi/client',
+            ]),
+          );
+          expect(csp.get('connect-src')).toEqual(
+            expect.arrayContaining([
+              "'self'",
+              'ws://localhost',
+              'wss://localhost',
+              'https://www.googletagmanager.com',
+              'https://*.google-analytics.com',
+              'https://*.jivosite.com',
+              'wss://*.jivosite.com',
+              'https://accounts.google.com/gsi/',
+            ]),
+          );
+          expect(csp.get('frame-src')).toEqual(
+            expect.arrayContaining(['https://challenges.cloudflare.com', 'https://accounts.google.com/gsi/']),
+          );
+          expect(csp.get('style-src')).toEqual(expect.arrayContaining(['https://accounts.google.com/gsi/style']));
+
+          // Google sign-in turned off: its hosts go, the others stay.
+          await setTenantSettings(app.db, { host: 'localhost', assignments: ['casAllowGoogleAuth=false'] });
+          const without = String(
+            (await app.inject({ url: '/', headers: { host: 'localhost' } })).headers['content-security-policy'],
+          );
+          expect(without).not.toContain('accounts.google.com');
+          expect(without).toContain('https://challenges.cloudflare.com');
+        } finally {
+          await setTenantSettings(app.db, {
+            host: 'localhost',
+            assignments: [
+              'gtmId=null',
+              'jivoChat=null',
+              'turnstileSiteKey=null',
+              'googleClientId=null',
+              'casAllowGoogleAuth=false',
+              'html=null',
+            ],
+          });
+        }
+        const plain = await app.inject({ url: '/', headers: { host: 'localhost' } });
+        expect(String(plain.headers['content-security-policy'])).not.toMatch(WIDGET_HOSTS);
+      });
     });
 
     it('puts an inactive tenant in maintenance (402) for pages and the API', async () => {
