@@ -6,6 +6,7 @@ const REAL_PSP = {
   PIX_PSP_URL: 'https://pix.example.com',
   PIX_CLIENT_ID: 'client',
   PIX_CLIENT_SECRET: 'secret',
+  PIX_WEBHOOK_SECRET: 'webhook-path-secret',
 };
 
 describe('configuration from the environment', () => {
@@ -40,5 +41,15 @@ describe('configuration from the environment', () => {
     );
     expect(loadConfig({ NODE_ENV: 'production', ...REAL_PSP }).pix.psp).toBe('bcb');
     expect(loadConfig({}).pix.psp).toBe('sandbox');
+  });
+
+  it('requires the PIX webhook secret in production, and leaves it to the database elsewhere', () => {
+    const { PIX_WEBHOOK_SECRET: _, ...withoutSecret } = REAL_PSP;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...withoutSecret })).toThrow(
+      /PIX_WEBHOOK_SECRET: required in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ...REAL_PSP }).pix.webhookSecret).toBe('webhook-path-secret');
+    // Unset outside production: no well-known default; the runtime creates a random one per database.
+    expect(loadConfig({}).pix.webhookSecret).toBeUndefined();
   });
 });

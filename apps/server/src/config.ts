@@ -57,7 +57,10 @@ const EnvSchema = z.object({
   PIX_KEY: z.string().min(1).max(77).default('pix@sorte.local'),
   /** Public base URL the PSP posts webhooks to (default: this server's own address). */
   PIX_WEBHOOK_URL: z.url().optional(),
-  /** Secret path segment of the webhook URL (the webhook is only a hint, every charge is re-read from the PSP). */
+  /**
+   * Secret path segment of the webhook URL (the webhook is only a hint, every charge is re-read from the PSP).
+   * Required in production; elsewhere a random one is created once and kept in the database (platform_keys).
+   */
   PIX_WEBHOOK_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/)
@@ -114,7 +117,8 @@ export type Config = {
     clientSecret: string;
     key: string;
     webhookUrl: string | undefined;
-    webhookSecret: string;
+    /** PIX_WEBHOOK_SECRET; unset = the database's own random one (see pix/webhook-secret.ts). */
+    webhookSecret: string | undefined;
     keyLookup: boolean;
     reviewAbove: number;
     jobs: boolean;
@@ -154,6 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (realPsp && !env.PIX_CLIENT_SECRET) problems.push('PIX_CLIENT_SECRET: required for a real PSP');
   if (e.NODE_ENV === 'production' && !realPsp)
     problems.push('PIX_PSP: production needs a real PSP (PIX_PSP=bcb with PIX_PSP_URL and its credentials)');
+  // Production keeps this secret with the PSP credentials, not generated into the database where every copy of
+  // the database (a backup, a dump) would carry it.
+  if (e.NODE_ENV === 'production' && !e.PIX_WEBHOOK_SECRET)
+    problems.push('PIX_WEBHOOK_SECRET: required in production (8-100 characters of A-Z a-z 0-9 _ -)');
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -187,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       clientSecret: e.PIX_CLIENT_SECRET,
       key: e.PIX_KEY,
       webhookUrl: e.PIX_WEBHOOK_URL,
-      webhookSecret: e.PIX_WEBHOOK_SECRET ?? 'sandbox-webhook',
+      webhookSecret: e.PIX_WEBHOOK_SECRET,
       keyLookup: e.PIX_KEY_LOOKUP ?? (e.PIX_PSP ?? (e.PIX_PSP_URL ? 'bcb' : 'sandbox')) === 'sandbox',
       reviewAbove: e.WITHDRAWAL_REVIEW_ABOVE,
       jobs: e.WALLET_JOBS ?? e.NODE_ENV !== 'test',

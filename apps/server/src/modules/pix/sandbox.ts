@@ -42,6 +42,8 @@ export type DictResolver = (key: string) => Promise<{ cpf: string; nome: string 
 export type SandboxPsp = {
   url: string;
   app: FastifyInstance;
+  /** How many times a charge was read (GET /cob/{txid}): what a real PSP bills and rate-limits. */
+  lookups(txid: string): number;
   close(): Promise<void>;
 };
 
@@ -72,6 +74,7 @@ export async function startSandboxPsp(o: {
   /** Explicit DICT entries (PUT /sandbox/dict/{chave}): they win over the resolver. */
   const dict = new Map<string, { cpf: string; nome: string }>();
   const removed = new Set<string>();
+  const lookups = new Map<string, number>();
   let nextPayout: PayoutOutcome = 'ok';
   let base = '';
 
@@ -132,7 +135,9 @@ export async function startSandboxPsp(o: {
   });
 
   app.get('/cob/:txid', async (req, reply) => {
-    const c = cobs.get((req.params as { txid: string }).txid);
+    const { txid } = req.params as { txid: string };
+    lookups.set(txid, (lookups.get(txid) ?? 0) + 1);
+    const c = cobs.get(txid);
     if (!c) return problem(reply, 404, 'CobNaoEncontrado', 'no such charge');
     return expireIfDue(c);
   });
@@ -322,7 +327,7 @@ export async function startSandboxPsp(o: {
   await app.listen({ host: '127.0.0.1', port: o.port ?? 0 });
   const addr = app.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  return { url: base, app, close: () => app.close() };
+  return { url: base, app, lookups: (txid) => lookups.get(txid) ?? 0, close: () => app.close() };
 }
 
 export { formatAmount };

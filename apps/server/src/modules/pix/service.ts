@@ -115,12 +115,47 @@ async function chargeByTxid(db: Db, txid: string): Promise<ChargeRow | null> {
   return rows[0] ?? null;
 }
 
+/** Per txid: the confirmation running now, and the one every later caller shares, which starts after it. */
+type Flight = { current: Promise<ChargeRow | null>; next: Promise<ChargeRow | null> | null };
+
+const flightsByDeps = new WeakMap<PixDeps, Map<string, Flight>>();
+
 /**
  * Re-reads a charge from the PSP and books what it reports: each payment credited exactly once (ledger key
  * "pix:e2e:<endToEndId>"), a payment from someone else's CPF refunded, a removed charge marked expired. The webhook
  * and consult-status both end here; neither trusts what it was told.
+ *
+ * A storm of calls for one txid costs one PSP lookup: a caller arriving while a confirmation runs does not join it
+ * (that lookup may predate the payment it was told about) but shares the single one queued behind it, which then
+ * finds the charge settled in the database and asks the PSP nothing.
  */
-export async function confirmCharge(deps: PixDeps, txid: string): Promise<ChargeRow | null> {
+export function confirmCharge(deps: PixDeps, txid: string): Promise<ChargeRow | null> {
+  let flights = flightsByDeps.get(deps);
+  if (!flights) {
+    flights = new Map();
+    flightsByDeps.set(deps, flights);
+  }
+  const running = flights.get(txid);
+  if (!running) return startFlight(deps, flights, txid);
+  const settled = running.current.then(
+    () => undefined,
+    () => undefined,
+  );
+  running.next ??= settled.then(() => startFlight(deps, flights, txid));
+  return running.next;
+}
+
+function startFlight(deps: PixDeps, flights: Map<string, Flight>, txid: string): Promise<ChargeRow | null> {
+  const flight: Flight = { current: Promise.resolve(null), next: null };
+  flight.current = confirmOnce(deps, txid).finally(() => {
+    // With a queued confirmation, it takes this entry over as it starts.
+    if (flights.get(txid) === flight && !flight.next) flights.delete(txid);
+  });
+  flights.set(txid, flight);
+  return flight.current;
+}
+
+async function confirmOnce(deps: PixDeps, txid: string): Promise<ChargeRow | null> {
   const row = await chargeByTxid(deps.db, txid);
   if (!row) return null;
   if (row.status !== 'waiting_payment' && row.status !== 'expired') return row;

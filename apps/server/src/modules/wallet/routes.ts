@@ -135,7 +135,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { rt: WalletRunti
   // PSP webhook: POST {webhookUrl}/pix. No tenant (the PSP calls from its own host); the charge names it.
   app.post('/pix/webhook/:secret/pix', { config: { tenant: 'none' } }, async (req, reply) => {
     const given = Buffer.from((req.params as { secret: string }).secret);
-    const want = Buffer.from(rt.config.pix.webhookSecret);
+    const want = Buffer.from(rt.webhookSecret);
     if (given.length !== want.length || !timingSafeEqual(given, want)) throw new AppError('unauthorized');
     const actions = rt.pix.psp.parseWebhook(req.body);
     try {

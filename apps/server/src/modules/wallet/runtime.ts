@@ -6,12 +6,15 @@ import { type FileStorage, localDiskStorage } from '../../platform/storage';
 import { PSP_REGISTRY } from '../pix/psp';
 import { type SandboxPsp, startSandboxPsp } from '../pix/sandbox';
 import { type PixDeps, sweepExpiredCharges } from '../pix/service';
+import { resolveWebhookSecret } from '../pix/webhook-secret';
 import { processPayouts } from './withdrawals';
 
 export type WalletRuntime = {
   db: Db;
   config: Config;
   pix: PixDeps;
+  /** The secret path segment of the PSP webhook URL (PIX_WEBHOOK_SECRET, or the database's own). */
+  webhookSecret: string;
   storage: FileStorage;
   /** The built-in PSP stand-in, when PIX_PSP=sandbox. */
   sandbox: SandboxPsp | null;
@@ -32,6 +35,7 @@ export function runtimeFor(db: Db): WalletRuntime | undefined {
  */
 export async function createWalletRuntime(app: FastifyInstance): Promise<WalletRuntime> {
   const { db, config } = app;
+  const webhookSecret = await resolveWebhookSecret(db, config.pix.webhookSecret);
   let sandbox: SandboxPsp | null = null;
   let pspUrl = config.pix.pspUrl;
   if (config.pix.psp === 'sandbox') {
@@ -68,7 +72,7 @@ export async function createWalletRuntime(app: FastifyInstance): Promise<WalletR
   const ensureWebhook = async () => {
     const base = webhookBase();
     if (!base) return; // not listening (inject-only tests): consult-status still confirms with the PSP
-    const url = `${base}/api/pix/webhook/${config.pix.webhookSecret}`;
+    const url = `${base}/api/pix/webhook/${webhookSecret}`;
     if (registered === url) return;
     await psp.registerWebhook(url);
     registered = url;
@@ -89,6 +93,7 @@ export async function createWalletRuntime(app: FastifyInstance): Promise<WalletR
     db,
     config,
     pix,
+    webhookSecret,
     storage: localDiskStorage(path.join(config.dataDir, 'files')),
     sandbox,
     runJobs,

@@ -185,7 +185,7 @@ describe(`PIX deposits (${PG ? 'postgres' : 'pglite'})`, () => {
     // Even with the right secret, a charge the PSP does not report as paid is not credited.
     const ok = await app.inject({
       method: 'POST',
-      url: `/api/pix/webhook/${app.config.pix.webhookSecret}/pix`,
+      url: `/api/pix/webhook/${rt().webhookSecret}/pix`,
       payload: forged,
     });
     expect(ok.statusCode).toBe(200);
