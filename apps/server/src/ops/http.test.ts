@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../test/helpers';
+import { proveToken } from './http';
+import { confirmLocalServer } from './local-server';
 
 describe('ops through the running server (/_ops/run)', () => {
   let app: FastifyInstance;
@@ -38,6 +40,31 @@ describe('ops through the running server (/_ops/run)', () => {
     expect(res.status).toBe(404);
     const cfg = await app.inject({ url: '/api/site-config', headers: { host: 'nope.test' } });
     expect(cfg.statusCode).toBe(404);
+  });
+
+  it('answers a nonce with its HMAC under the token, so the CLI can tell this server from a stale server.json', async () => {
+    const nonce = 'c'.repeat(64);
+    const res = await fetch(`${base}/_ops/hello`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nonce }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { proof: string };
+    expect(body.proof).toBe(proveToken(app.opsToken, nonce));
+    expect(JSON.stringify(body)).not.toContain(app.opsToken);
+    const port = Number(new URL(base).port);
+    expect(await confirmLocalServer({ pid: process.pid, port, token: app.opsToken })).toBe(true);
+    expect(await confirmLocalServer({ pid: process.pid, port, token: 'd'.repeat(64) })).toBe(false);
+  });
+
+  it.each([{}, { nonce: 'short' }, { nonce: 42 }])('refuses the nonce of %j with 400', async (body) => {
+    const res = await fetch(`${base}/_ops/hello`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(400);
   });
 
   it('rejects argv that is not a list of strings with 400', async () => {
