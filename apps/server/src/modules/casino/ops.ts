@@ -337,7 +337,7 @@ export const CASINO_COMMANDS: Record<string, Cmd> = {
   },
   'providers:set': {
     usage: 'providers:set --host H --provider CODE [--enabled true|false] [--max-win CENTAVOS]',
-    summary: 'enable or disable a provider for a tenant, or change its cap on a single win',
+    summary: 'enable or disable a provider for a tenant, or change what one round may pay in wins (the cap)',
     async run({ db }, args) {
       const t = await tenantOf(db, args, this.usage);
       const maxWin = args.flags['max-win'] === undefined ? undefined : Number(args.flags['max-win']);
