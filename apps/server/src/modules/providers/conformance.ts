@@ -18,7 +18,7 @@ export type ConformanceTarget = {
   ledgerBalance(playerId: string): Promise<number>;
   /** Makes the session expire now. */
   expireSession(sessionToken: string): Promise<void>;
-  /** The tenant's cap on a single win, centavos. */
+  /** The provider's cap on what one round pays in wins, centavos. */
   winCap: number;
 };
 
