@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import { type Db, openDb } from './db/index';
 import { migrate } from './db/migrate';
@@ -25,6 +25,7 @@ import { devPixPage, walletModule } from './modules/wallet/plugin';
 import { opsRoutes } from './ops/http';
 import { AppError, errorBody } from './platform/errors';
 import { NO_CACHE, sendPrepared } from './platform/http';
+import { answerFrameworkError, registerInputGuard } from './platform/input';
 import { registerErrorHandling, tenantHook } from './platform/plugins';
 import { normalizeHost, TenantResolver } from './platform/tenancy';
 
@@ -36,7 +37,11 @@ declare module 'fastify' {
   }
 }
 
-export type AppDeps = { db?: Db };
+export type AppDeps = {
+  db?: Db;
+  /** Sees every route as it is registered (the route fuzz test sends its probes to each). */
+  onRoute?: (route: RouteOptions) => void;
+};
 
 const SERVER_PUBLIC = path.resolve(import.meta.dirname, '../public');
 const ASSET_EXT = /\.[a-z0-9]{1,8}$/i;
@@ -50,7 +55,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: answerFrameworkError,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   const db = deps.db ?? (await openDb(config));
   if (!deps.db) app.addHook('onClose', () => db.close());
@@ -66,6 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
 
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

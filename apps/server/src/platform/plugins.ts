@@ -2,6 +2,7 @@ import type { Locale } from '@sorte/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, errorBody } from './errors';
 import { localeFromHeader } from './i18n';
+import { isTruncatedMultipart } from './input';
 import { normalizeHost, type Tenant, type TenantResolver } from './tenancy';
 
 declare module 'fastify' {
@@ -76,6 +77,7 @@ function fastifyErrorCode(err: FastifyError): ErrorCode {
       return 'unsupported_media_type';
   }
   if (err instanceof SyntaxError && err.statusCode === 400) return 'invalid_body';
+  if (isTruncatedMultipart(err)) return 'bad_request';
   const s = err.statusCode;
   if (s && s >= 400 && s < 500) return STATUS_CODES[s] ?? 'bad_request';
   return 'internal';
