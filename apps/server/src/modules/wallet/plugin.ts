@@ -137,7 +137,9 @@ export async function devPixPage(app: FastifyInstance) {
   );
   app.get('/dev/pix', async (req, reply) => {
     const charges = await listOpenCharges(app.db, req.tenant.id);
-    const q = req.query as { msg?: string };
+    // A repeated ?msg= arrives as a list: only a single text is shown.
+    const msg = (req.query as { msg?: unknown }).msg;
+    const q = { msg: typeof msg === 'string' ? msg : undefined };
     const now = Date.now();
     const rows = charges
       .map((c) => {
