@@ -24,7 +24,7 @@ const DB = process.env.BENCH_DB ?? 'postgres';
 const DB_URL = BENCH_DB_URL;
 
 type Sql = { query(text: string): Promise<unknown>; close(): Promise<void> };
-const { openPostgres } = (await import(new URL('../apps/server/src/db/index.ts', import.meta.url).href)) as {
+const { openPostgres } = (await import(new URL('../apps/server/src/platform/db/index.ts', import.meta.url).href)) as {
   openPostgres(url: string): Promise<Sql>;
 };
 

@@ -9,12 +9,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openPostgres } from '../apps/server/src/db/index';
-import { migrate } from '../apps/server/src/db/migrate';
 import { syncOriginalsAllTenants } from '../apps/server/src/modules/casino/originals';
 import { IN_FLIGHT } from '../apps/server/src/modules/providers/call-batch';
 import { credit } from '../apps/server/src/modules/wallet/index';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger';
+import { openPostgres } from '../apps/server/src/platform/db/index';
+import { migrate } from '../apps/server/src/platform/db/migrate';
 import { analyzeSchema, BENCH_DB_URL, pgbenchTps, record, tpcb, walNow, walPer, withSchemas } from './lib';
 
 const URL = BENCH_DB_URL;

@@ -2,10 +2,11 @@
 // round in one SQL transaction, as a seamless-wallet round is settled) on PostgreSQL, and pgbench TPC-B on the same
 // server in the same run. Target: wallet pairs/s >= 0.5 x pgbench transactions/s.
 // BENCH_DATABASE_URL (default: the test PostgreSQL); both run in private schemas that are dropped afterwards.
-import { openPostgres } from '../apps/server/src/db/index';
-import { migrate } from '../apps/server/src/db/migrate';
+
 import { creditWin, debitBet } from '../apps/server/src/modules/wallet/index';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger';
+import { openPostgres } from '../apps/server/src/platform/db/index';
+import { migrate } from '../apps/server/src/platform/db/migrate';
 import { BENCH_DB_URL, record, tpcb, withSchemas } from './lib';
 
 const URL = BENCH_DB_URL;

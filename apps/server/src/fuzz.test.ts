@@ -1,9 +1,9 @@
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import type { Db } from './db/index';
 import { fundedPlayer } from './modules/casino/test-support';
 import { sign } from './modules/providers/generic';
+import type { Db } from './platform/db/index';
 import { newIp } from './test/accounts';
 import { testConfig, testDb } from './test/helpers';
 

@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DataDirBusyError } from './db/lock';
 import { startMultiplayerEngines } from './modules/originals/multiplayer/runtime';
 import { announceServer, withdrawServer } from './ops/local-server';
+import { DataDirBusyError } from './platform/db/lock';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

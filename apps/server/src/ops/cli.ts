@@ -1,7 +1,7 @@
 import { type Config, ConfigError, loadConfig } from '../config';
-import { type Db, openDb } from '../db/index';
-import { DataDirBusyError } from '../db/lock';
-import { migrate } from '../db/migrate';
+import { type Db, openDb } from '../platform/db/index';
+import { DataDirBusyError } from '../platform/db/lock';
+import { migrate } from '../platform/db/migrate';
 import { answerWithoutDatabase, type OpsResult, runCommand } from './commands';
 import { confirmLocalServer, findLocalServer, type LocalServer } from './local-server';
 

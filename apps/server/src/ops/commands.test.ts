@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../db/migrate';
 import { findTenantByHost } from '../modules/tenants/repo';
+import { migrate } from '../platform/db/migrate';
 import { testDb } from '../test/helpers';
 import { runCommand } from './commands';
 

@@ -1,8 +1,8 @@
-import type { Db } from '../db/index';
 import { CASINO_COMMANDS } from '../modules/casino/ops';
 import { REALTIME_COMMANDS } from '../modules/realtime/ops';
 import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
 import { WALLET_COMMANDS } from '../modules/wallet/ops';
+import type { Db } from '../platform/db/index';
 import { AppError } from '../platform/errors';
 
 export type OpsContext = { db: Db };

@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Sql } from '../db/index';
+import type { Sql } from './db/index';
 import { AppError } from './errors';
 
 export type AuthUser = { id: number; tenantId: number; sessionId: number };

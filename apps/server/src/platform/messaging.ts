@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import pLimit from 'p-limit';
-import type { Sql } from '../db/index';
+import type { Sql } from './db/index';
 
 export type Channel = 'sms' | 'email';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type Db, openPglite, openPostgres } from '../db/index';
+import { type Db, openPglite, openPostgres } from '../platform/db/index';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a private schema on the PostgreSQL of

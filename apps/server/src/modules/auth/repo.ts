@@ -1,5 +1,5 @@
-import type { Sql } from '../../db/index';
 import { forgetSession, forgetUserSessions } from '../../platform/auth';
+import type { Sql } from '../../platform/db/index';
 
 export type UserRow = {
   id: number;

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Locale } from '@sorte/contracts';
 import type { JWTVerifyGetKey } from 'jose';
-import type { Db, Sql } from '../../db/index';
 import { newToken, SESSION_TTL_MS } from '../../platform/auth';
 import type { CaptchaVerifier } from '../../platform/captcha';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { Channel, MessagingRegistry, OutgoingMessage } from '../../platform/messaging';
 import { enforceLimits, type Limit, type RateLimiter } from '../../platform/rate-limit';

@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 import { likedGameIds } from '../casino/repo';
 import { getWallet } from '../wallet/service';
 import type { UserRow } from './repo';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../db/index';
+import type { Db } from '../../platform/db/index';
 import { CatalogCache, CatalogSnapshot, fold, type GameFilter } from './catalog';
 import type { GameRow, ProviderRow } from './repo';
 

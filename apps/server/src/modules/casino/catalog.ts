@@ -1,6 +1,6 @@
 import type { CasinoCategory, CasinoGame, CasinoProvider, Locale } from '@sorte/contracts';
-import type { Db } from '../../db/index';
 import { ClockCache, SeenOnce } from '../../platform/bounded';
+import type { Db } from '../../platform/db/index';
 import { MULTIPLAYER_CODES, ORIGINALS_PROVIDER_CODE, originalsUpToDate, syncOriginals } from './originals';
 import * as repo from './repo';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db, Sql } from '../../db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { findTenantByHost } from '../tenants/repo';
 import * as repo from './repo';

@@ -19,7 +19,7 @@ import {
   type Rational,
   slotExactStats,
 } from '@sorte/fairness';
-import type { Db, Sql } from '../../db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import * as repo from './repo';
 
 /**

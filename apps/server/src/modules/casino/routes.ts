@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/index';
 import { type AuthUser, currentUser, findSessionUser, requireUser } from '../../platform/auth';
+import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import { acceptsGzip } from '../../platform/http';
 import { normalizeHost } from '../../platform/tenancy';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, Sql } from '../../db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { SANDBOX_STUDIOS, sandboxGames } from '../providers/sandbox/games';
 import { registerSandboxOperator } from '../providers/sandbox/server';
 import { DEMO_HOSTS } from '../site/seed';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Locale } from '@sorte/contracts';
-import type { Db } from '../../db/index';
+import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
 import type { ProviderRegistry } from '../providers/routes';

@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 
 /**
  * Ends every live game session (provider launch token) of a player: when they log out, reset the password or

@@ -1,5 +1,5 @@
 import type { ChatAttachment } from '@sorte/contracts';
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 
 export type MessageRow = {
   id: number;

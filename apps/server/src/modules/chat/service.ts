@@ -7,7 +7,7 @@ import {
   type ChatMessage,
   type ChatResponse,
 } from '@sorte/contracts';
-import type { Db, Sql } from '../../db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import { enforceLimits, type RateLimiter } from '../../platform/rate-limit';
 import type { Tenant } from '../../platform/tenancy';

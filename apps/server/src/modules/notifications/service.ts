@@ -1,5 +1,5 @@
 import type { NotificationItem, NotificationPage, UnreadCount } from '@sorte/contracts';
-import type { Db } from '../../db/index';
+import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import { sendPush } from '../push/service';
 import { channels, emit } from '../realtime/index';

@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 
 /** The provider code under which Originals appear beside third-party games (catalog, history, events). */
 export const ORIGINALS_PROVIDER = 'sorte-originals';

@@ -1,5 +1,5 @@
 import { generateClientSeed, generateServerSeed, hashServerSeed } from '@sorte/fairness';
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 import type { GameCode } from './games';
 
 export type SeedPairRow = {

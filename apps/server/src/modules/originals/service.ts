@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CLIENT_SEED_MAX_LENGTH, fromE4, MINES_TILES, minesMultiplierE4, payoutFor } from '@sorte/fairness';
-import type { Db, Sql } from '../../db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import * as wallet from '../wallet/index';
 import { recordSettledRound, settledRoundEventBase } from './events';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import type { Db } from '../../db/index';
+import type { Db } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
 import { recordEvent } from '../wallet/events';

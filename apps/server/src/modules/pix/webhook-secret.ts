@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 import { getOrCreatePlatformKey } from '../realtime/keys';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMigrations, migrate } from '../../db/migrate';
+import { listMigrations, migrate } from '../../platform/db/migrate';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp, testDb } from '../../test/helpers';
 

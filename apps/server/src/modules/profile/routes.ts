@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/min';
-import type { Db } from '../../db/index';
 import { currentUser, requireUser } from '../../platform/auth';
+import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
 import { PRIVACY_DEFAULTS, type PrivacySettings } from '../auth/user-dto';

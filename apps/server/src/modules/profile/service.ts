@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/index';
+import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
 import * as authRepo from '../auth/repo';

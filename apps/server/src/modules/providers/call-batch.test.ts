@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/index';
+import type { Db } from '../../platform/db/index';
 import { CallBatcher } from './call-batch';
 
 type Row = { status: string; who: string };

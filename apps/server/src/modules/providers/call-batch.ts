@@ -1,4 +1,4 @@
-import type { Db } from '../../db/index';
+import type { Db } from '../../platform/db/index';
 
 /**
  * Provider bets and wins that arrive together share one statement (casino_calls, migration 20261124130000): an

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/index';
 import { clientIp } from '../../platform/client-ip';
+import type { Db } from '../../platform/db/index';
 import type { CatalogCache } from '../casino/catalog';
 import * as casinoRepo from '../casino/repo';
 import type { GameProviderAdapter, WalletResult } from './adapter';

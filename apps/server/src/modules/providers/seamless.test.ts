@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 import { testApp } from '../../test/helpers';
 import * as repo from '../casino/repo';
 import { cashOf, demoTenantId, fundedPlayer, gameByCode } from '../casino/test-support';

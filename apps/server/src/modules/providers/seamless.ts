@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db, Sql } from '../../db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { ProviderRow } from '../casino/repo';
 import * as wallet from '../wallet/index';

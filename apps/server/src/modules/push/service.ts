@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import pLimit from 'p-limit';
 import webpush from 'web-push';
-import type { Db, Sql } from '../../db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import { getOrCreatePlatformKey } from '../realtime/keys';
 import {

@@ -1,5 +1,5 @@
 import type { BetFeedEvent } from '@sorte/contracts';
-import type { Db, Sql } from '../../db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { maskName } from './bet-feed';
 import { channels, DEFAULT_ROOM, type Realtime } from './index';
 

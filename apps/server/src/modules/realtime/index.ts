@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 import type { Broadcaster } from './broadcaster';
 import { ALL_USERS, type RealtimeHub } from './hub';
 import type { RealtimeKeys } from './keys';

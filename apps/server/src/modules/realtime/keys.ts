@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 
 /**
  * A key the platform creates on first start and keeps in platform_keys. Nodes starting together race on the

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Sql } from '../../db/index';
 import { type AuthUser, findSessionUser, guestId } from '../../platform/auth';
+import type { Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { isValidChannel, SOCKET_ID, signChannel, signUser } from './protocol';
 

@@ -1,6 +1,6 @@
 import { TenantSettings } from '@sorte/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMigrations, migrate } from '../../db/migrate';
+import { listMigrations, migrate } from '../../platform/db/migrate';
 import { testDb } from '../../test/helpers';
 import { listTenants } from '../tenants/repo';
 import { demoTenantSettings } from './demo/index';

@@ -1,5 +1,5 @@
 import { TenantSettings } from '@sorte/contracts';
-import type { Db } from '../../db/index';
+import type { Db } from '../../platform/db/index';
 import * as repo from '../tenants/repo';
 import { DEMO_TENANT_NAME, demoTenantSettings, loadDemoPages } from './demo/index';
 

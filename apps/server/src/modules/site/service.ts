@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Locale, PublicSiteConfig } from '@sorte/contracts';
-import type { Db } from '../../db/index';
+import type { Db } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
 import { realtimeClientSettings } from '../realtime/keys';

@@ -1,5 +1,5 @@
 import { TenantSettings } from '@sorte/contracts';
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 import type { Tenant } from '../../platform/tenancy';
 
 type TenantRow = {

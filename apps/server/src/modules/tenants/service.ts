@@ -1,5 +1,5 @@
 import { TenantSettings } from '@sorte/contracts';
-import type { Db } from '../../db/index';
+import type { Db } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { normalizeHost, type Tenant } from '../../platform/tenancy';
 import { defaultTenantSettings } from './defaults';

@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 
 /**
  * Writes a domain event to the outbox in the caller's transaction (so it exists iff the change committed). The

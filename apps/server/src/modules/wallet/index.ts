@@ -21,7 +21,7 @@
  *     idempotencyKey: `casino:pg:${providerTxId}`, reference: `round:${roundId}` }));
  *   r.balance.cash + r.balance.bonus  // what the provider is told
  */
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import {
   type Balance,

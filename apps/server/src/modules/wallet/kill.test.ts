@@ -20,7 +20,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openPostgres } from '../../db/index';
+import { type Db, openPostgres } from '../../platform/db/index';
 import { newCpf, newEmail, newPhone } from '../../test/accounts';
 import { BcbPixProvider } from '../pix/psp';
 import { type SandboxPsp, startSandboxPsp } from '../pix/sandbox';

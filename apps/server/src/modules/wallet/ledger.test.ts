@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/index';
-import { migrate } from '../../db/migrate';
+import type { Db } from '../../platform/db/index';
+import { migrate } from '../../platform/db/migrate';
 import { testDb } from '../../test/helpers';
 import * as wallet from './index';
 import { checkLedger, post, requestHash } from './ledger';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Sql } from '../../db/index';
+import type { Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 
 /** A player's own accounts. cash: real money; bonus: promotional credit; pending: withdrawals in flight. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/index';
+import type { Db } from '../../platform/db/index';
 import { type FileStorage, localDiskStorage } from '../../platform/storage';
 import { PSP_REGISTRY } from '../pix/psp';
 import { type SandboxPsp, startSandboxPsp } from '../pix/sandbox';

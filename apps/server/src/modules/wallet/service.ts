@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, Sql } from '../../db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
 import { recordEvent } from './events';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db, Sql } from '../../db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
 import { normalizeCpf, normalizeEmail, normalizePhone } from '../auth/validation';

@@ -1,8 +1,8 @@
 import type { DomainEventInput, DomainEventOf } from '@sorte/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, openPostgres } from '../../db/index';
-import { migrate } from '../../db/migrate';
 import { testDb } from '../../test/helpers';
+import { type Db, openPostgres } from '../db/index';
+import { migrate } from '../db/migrate';
 import { AppError } from '../errors';
 import {
   type ConsumerHandlers,

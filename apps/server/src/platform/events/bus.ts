@@ -1,5 +1,5 @@
 import type { DomainEventOf, EventName } from '@sorte/contracts';
-import type { Db, Sql } from '../../db/index';
+import type { Db, Sql } from '../db/index';
 
 /** What a handler gets beside the event. */
 export type HandlerContext = {

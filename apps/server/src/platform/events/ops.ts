@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/index';
+import type { Sql } from '../db/index';
 import { AppError } from '../errors';
 
 /** events:status, one row per consumer. */

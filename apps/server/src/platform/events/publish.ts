@@ -1,5 +1,5 @@
 import { type DomainEventInput, type EventName, parseDomainEvent } from '@sorte/contracts';
-import type { Sql } from '../../db/index';
+import type { Sql } from '../db/index';
 
 // Outside production every event is checked against the map, so a wrong payload fails the publisher's own test;
 // production skips the parse because a bet's publish is on the hot path.

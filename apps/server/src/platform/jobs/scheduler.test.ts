@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, openPostgres } from '../../db/index';
-import { migrate } from '../../db/migrate';
 import { testDb } from '../../test/helpers';
+import { type Db, openPostgres } from '../db/index';
+import { migrate } from '../db/migrate';
 import { createScheduler, type Job } from './scheduler';
 
 let db: Db & { label: string };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Db } from '../../db/index';
+import type { Db } from '../db/index';
 
 /** What a run gets: `signal` aborts when this node lost the lease (it could not renew it in time). */
 export type JobContext = { db: Db; signal: AbortSignal; node: string };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buildChain, crashPointCents, DOUBLE_PAYS_E4, doubleColor, doubleRoll } from '@sorte/fairness';
-import type { Db, Sql } from '../../../db/index';
+import type { Db, Sql } from '../../../platform/db/index';
 import { findTenantById } from '../../tenants/repo';
 import * as wallet from '../../wallet/index';
 import { recordSettledRound } from '../events';

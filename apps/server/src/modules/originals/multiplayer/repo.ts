@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buildChain } from '@sorte/fairness';
-import type { Sql } from '../../../db/index';
+import type { Sql } from '../../../platform/db/index';
 import type { MultiplayerGame } from './settings';
 
 export type ChainRow = {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../db/index';
+import type { Db } from '../../../platform/db/index';
 import { broadcast } from '../../realtime/index';
 import { listTenants } from '../../tenants/repo';
 import { type Clock, type EngineOptions, type Publish, RoundEngine } from './engine';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CRASH_MAX_TARGET_CENTS, CRASH_MIN_TARGET_CENTS, type DoubleColor, doubleColor } from '@sorte/fairness';
-import type { Db, Sql } from '../../../db/index';
+import type { Db, Sql } from '../../../platform/db/index';
 import { AppError } from '../../../platform/errors';
 import type { Tenant } from '../../../platform/tenancy';
 import { maskName } from '../../realtime/bet-feed';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db, Sql } from '../../../db/index';
+import type { Db, Sql } from '../../../platform/db/index';
 import { type LaunchBody, SIGNATURE_HEADER, sign, verifySignature } from '../generic';
 import {
   type DicePick,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashOf, demoTenantId, fundedPlayer } from '../modules/casino/test-support';
-import { testApp } from '../test/helpers';
+import { cashOf, demoTenantId, fundedPlayer } from '../../modules/casino/test-support';
+import { testApp } from '../../test/helpers';
 
 /**
  * The rules the hot tables' CHECK constraints held, now domains and column triggers (migration

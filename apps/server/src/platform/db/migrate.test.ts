@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testDb } from '../test/helpers';
+import { testDb } from '../../test/helpers';
 import type { Db } from './index';
 import { listMigrations, migrate } from './migrate';
 

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findTenantByHost } from '../modules/tenants/repo';
-import type { LocalServer } from '../ops/local-server';
+import { findTenantByHost } from '../../modules/tenants/repo';
+import type { LocalServer } from '../../ops/local-server';
 import {
   exitWithin,
   type Proc,
@@ -14,7 +14,7 @@ import {
   spawnNode,
   startServer,
   waitForServer,
-} from '../ops/test-processes';
+} from '../../ops/test-processes';
 import { openDb } from './index';
 import { DataDirBusyError, LOCK_FILE, lockDataDir } from './lock';
 
