@@ -13,7 +13,7 @@ import { originalsRoutes } from './modules/originals/routes';
 import { sandboxProviderRoutes } from './modules/providers/sandbox/server';
 import { manifestRoute } from './modules/push/manifest';
 import { pushRoutes } from './modules/push/routes';
-import { registerRealtime } from './modules/realtime/plugin';
+import { startDomainEventDispatch } from './modules/realtime/domain-events';
 import { broadcastingRoutes } from './modules/realtime/routes';
 import { HtmlShell, pageCsp, pageLocale, routeFor } from './modules/site/html';
 import { rootSiteConfigRoute, siteRoutes } from './modules/site/routes';
@@ -27,6 +27,7 @@ import { AppError, errorBody } from './platform/errors';
 import { NO_CACHE, sendPrepared } from './platform/http';
 import { answerFrameworkError, registerInputGuard } from './platform/input';
 import { registerErrorHandling, tenantHook } from './platform/plugins';
+import { registerRealtime } from './platform/realtime/index';
 import { normalizeHost, TenantResolver } from './platform/tenancy';
 
 declare module 'fastify' {
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const resolveTenant = tenantHook(app.tenants);
   await registerRealtime(app);
+  startDomainEventDispatch(app);
   await app.register(
     async (api) => {
       api.addHook('onRequest', resolveTenant);

@@ -1,4 +1,6 @@
 import { CASINO_COMMANDS } from '../modules/casino/ops';
+import { CHAT_COMMANDS } from '../modules/chat/ops';
+import { NOTIFICATION_COMMANDS } from '../modules/notifications/ops';
 import { REALTIME_COMMANDS } from '../modules/realtime/ops';
 import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
 import { WALLET_COMMANDS } from '../modules/wallet/ops';
@@ -118,6 +120,8 @@ export const COMMANDS: Record<string, Command> = {
       return `tenant ${t.id} hosts: ${t.hosts.join(', ')}`;
     },
   },
+  ...CHAT_COMMANDS,
+  ...NOTIFICATION_COMMANDS,
   ...REALTIME_COMMANDS,
   ...WALLET_COMMANDS,
   ...CASINO_COMMANDS,

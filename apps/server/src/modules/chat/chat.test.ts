@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../ops/commands';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import { connected, listen, pusherClient, tenantKey, waitFor } from '../realtime/test-support';
+import { connected, listen, pusherClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
 import { createTenant } from '../tenants/service';
 import { cleanText, isEmojiOnly } from './service';
 

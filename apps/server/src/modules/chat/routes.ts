@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, findSessionUser, requireUser } from '../../platform/auth';
 import { createRateLimiter } from '../../platform/rate-limit';
-import { DEFAULT_ROOM } from '../realtime/keys';
+import { DEFAULT_ROOM } from '../realtime/index';
 import * as chat from './service';
 
 const roomOf = (req: FastifyRequest) => chat.checkRoom((req.query as { room?: unknown }).room) || DEFAULT_ROOM;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../platform/db/index';
-import { getOrCreatePlatformKey } from '../realtime/keys';
+import { getOrCreatePlatformKey } from '../../platform/keys';
 
 /**
  * The secret path segment of the PSP webhook URL: PIX_WEBHOOK_SECRET when set (required in production), else a

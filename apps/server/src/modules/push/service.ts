@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import webpush from 'web-push';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
-import { getOrCreatePlatformKey } from '../realtime/keys';
+import { getOrCreatePlatformKey } from '../../platform/keys';
 import {
   BlockedAddressError,
   checkEndpoint,

@@ -2,12 +2,12 @@ import type { BetFeedEvent } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import type PusherJs from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connected, listen, pusherClient, rawClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { recordEvent } from '../wallet/events';
 import * as wallet from '../wallet/index';
 import { type DomainEvent, type DomainEventHandler, dispatchDomainEvents, publishSettledRounds } from './domain-events';
-import { connected, listen, pusherClient, rawClient, tenantKey, waitFor } from './test-support';
 
 let app: FastifyInstance;
 let port: number;

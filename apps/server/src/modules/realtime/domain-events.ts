@@ -1,7 +1,9 @@
 import type { BetFeedEvent } from '@sorte/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Db, Sql } from '../../platform/db/index';
-import { maskName } from './bet-feed';
-import { channels, DEFAULT_ROOM, type Realtime } from './index';
+import type { Realtime } from '../../platform/realtime/index';
+import { maskName } from '../feed/index';
+import { channels, DEFAULT_ROOM } from './index';
 
 /** A row of the shared domain_events outbox (modules/wallet, modules/providers, modules/originals write them). */
 export type DomainEvent = {
@@ -69,6 +71,28 @@ export async function dispatchDomainEvents(
     for (const [type, list] of byType) await handlers[type]!({ sql: tx, realtime }, list);
     return rows.length;
   });
+}
+
+const POLL_MS = 250;
+const DISPATCH_BATCH = 500;
+
+/** Runs this node's dispatch loop until the app closes. */
+export function startDomainEventDispatch(app: FastifyInstance) {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy || app.realtime.dispatchPaused || app.realtime.domainEventsHeld) return;
+    busy = true;
+    (async () => {
+      // A backlog (a busy node, a restart) is worked off in full batches before the next tick.
+      for (let i = 0; i < 20 && (await dispatchDomainEvents(app.db, app.realtime)) === DISPATCH_BATCH; i++);
+    })()
+      .catch((err) => app.log.warn({ err }, 'domain events'))
+      .finally(() => {
+        busy = false;
+      });
+  }, POLL_MS);
+  timer.unref();
+  app.addHook('preClose', async () => clearInterval(timer));
 }
 
 /** The feed is live: a round settled longer ago than this (a backlog after downtime) is not shown as news. */

@@ -3,12 +3,12 @@ import Echo from 'laravel-echo';
 import Pusher from 'pusher';
 import type PusherJs from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signChannel } from '../../platform/realtime/index';
+import { connected, listen, pusherClient, rawClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
 import { registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { createTenant } from '../tenants/service';
 import { broadcast, channels } from './index';
-import { signChannel } from './protocol';
-import { connected, listen, pusherClient, rawClient, tenantKey, waitFor } from './test-support';
 
 let app: FastifyInstance;
 let port: number;

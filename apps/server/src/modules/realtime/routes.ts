@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AuthUser, findSessionUser, guestId } from '../../platform/auth';
 import type { Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
-import { isValidChannel, SOCKET_ID, signChannel, signUser } from './protocol';
+import { isValidChannel, SOCKET_ID, signChannel, signUser } from '../../platform/realtime/index';
 
 const ROOM = /^[a-z0-9_-]{1,40}$/;
 

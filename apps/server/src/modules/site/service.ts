@@ -3,7 +3,7 @@ import type { Locale, PublicSiteConfig } from '@sorte/contracts';
 import type { Db } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
-import { realtimeClientSettings } from '../realtime/keys';
+import { realtimeClientSettings } from '../realtime/index';
 import * as repo from '../tenants/repo';
 
 export const APP_VERSION = '0.1.0';

@@ -3,7 +3,7 @@ import { CRASH_MAX_TARGET_CENTS, CRASH_MIN_TARGET_CENTS, type DoubleColor, doubl
 import type { Db, Sql } from '../../../platform/db/index';
 import { AppError } from '../../../platform/errors';
 import type { Tenant } from '../../../platform/tenancy';
-import { maskName } from '../../realtime/bet-feed';
+import { maskName } from '../../feed/index';
 import * as wallet from '../../wallet/index';
 import { amountMessage, LIMITS } from '../games';
 import * as originalsRepo from '../repo';

@@ -1,6 +1,6 @@
 import type { BetFeedEvent } from '@sorte/contracts';
 import type { Sql } from '../../platform/db/index';
-import { channels, DEFAULT_ROOM, emit } from './index';
+import { channels, DEFAULT_ROOM, emit } from '../realtime/index';
 
 /** Player names in the public feed: the first 3 characters (4 for names longer than 6), then asterisks. */
 export function maskName(name: string): string {

@@ -4,9 +4,9 @@ import Echo from 'laravel-echo';
 import type PusherJs from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import type { Db } from '../../platform/db/index';
 import { registerPlayer } from '../../test/accounts';
 import { testConfig, testDb } from '../../test/helpers';
+import type { Db } from '../db/index';
 import { connected, listen, pusherClient, tenantKey, waitFor } from './test-support';
 
 const REDIS = process.env.TEST_REDIS_URL;

@@ -1,10 +1,8 @@
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normalizeHost } from '../../platform/tenancy';
+import { normalizeHost } from '../tenancy';
 import { type Broadcaster, memoryBroadcaster, redisBroadcaster } from './broadcaster';
-import { dispatchDomainEvents } from './domain-events';
 import { RealtimeHub } from './hub';
-import { drainOutbox, Realtime, registerInstance } from './index';
 import { appKeyOf, RealtimeKeys } from './keys';
 import {
   isValidChannel,
@@ -16,6 +14,7 @@ import {
   safeEqual,
   signRequest,
 } from './protocol';
+import { drainOutbox, Realtime, registerInstance } from './realtime';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,9 +22,8 @@ declare module 'fastify' {
   }
 }
 
-/** How often a node looks for undelivered realtime_outbox rows and domain_events (both are cheap indexed reads). */
+/** How often a node looks for undelivered realtime_outbox rows (a cheap indexed read). */
 const OUTBOX_POLL_MS = 250;
-const DISPATCH_BATCH = 500;
 
 /**
  * Starts this node's realtime server on the app's own HTTP server: Pusher protocol at /app/{key} (the 'upgrade'
@@ -71,12 +69,6 @@ export async function registerRealtime(app: FastifyInstance) {
     draining = true;
     drainOutbox(db, realtime)
       .catch((err) => app.log.warn({ err }, 'realtime outbox'))
-      .then(async () => {
-        if (realtime.domainEventsHeld) return;
-        // A backlog (a busy node, a restart) is worked off in full batches before the next tick.
-        for (let i = 0; i < 20 && (await dispatchDomainEvents(db, realtime)) === DISPATCH_BATCH; i++);
-      })
-      .catch((err) => app.log.warn({ err }, 'domain events'))
       .finally(() => {
         draining = false;
       });

@@ -1,20 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Sql } from '../../platform/db/index';
-
-/**
- * A key the platform creates on first start and keeps in platform_keys. Nodes starting together race on the
- * insert; `on conflict do nothing` + re-read makes every one of them end up with the same value.
- */
-export async function getOrCreatePlatformKey<T>(sql: Sql, name: string, create: () => T): Promise<T> {
-  const found = await sql.query<{ value: T }>('select value from platform_keys where name = $1', [name]);
-  if (found.rows[0]) return found.rows[0].value;
-  await sql.query('insert into platform_keys (name, value) values ($1, $2) on conflict (name) do nothing', [
-    name,
-    JSON.stringify(create()),
-  ]);
-  const again = await sql.query<{ value: T }>('select value from platform_keys where name = $1', [name]);
-  return again.rows[0]!.value;
-}
+import type { Sql } from '../db/index';
+import { getOrCreatePlatformKey } from '../keys';
 
 export type AppCredentials = { appId: string; key: string; secret: string };
 
@@ -46,12 +32,4 @@ export class RealtimeKeys {
     const m = /^sorte-(\d{1,15})$/.exec(key);
     return m ? Number(m[1]) : null;
   }
-}
-
-/** The room of the spec's public chat ("channel parameter 30"). */
-export const DEFAULT_ROOM = '30';
-
-/** The realtime block of the site config: the app key; host/port/tls null = the page's own origin. */
-export function realtimeClientSettings(tenantId: number) {
-  return { key: appKeyOf(tenantId), host: null, port: null, tls: null, room: DEFAULT_ROOM };
 }

@@ -1,0 +1,1 @@
+export { maskName, publishBetFeed } from './bet-feed';
