@@ -21,6 +21,7 @@ import { seedDemoTenant } from './modules/site/seed';
 import { findTenantByHost } from './modules/tenants/repo';
 import { devPixPage, walletModule } from './modules/wallet/plugin';
 import { opsRoutes } from './ops/http';
+import { registerContracts } from './platform/contracts';
 import { type Db, openDb } from './platform/db/index';
 import { migrate } from './platform/db/migrate';
 import { AppError, errorBody } from './platform/errors';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerErrorHandling(app);
   registerInputGuard(app);
+  await registerContracts(app);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

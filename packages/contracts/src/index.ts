@@ -6,3 +6,4 @@ export * from './money';
 export * from './realtime';
 export * from './routes';
 export * from './site-config';
+export * from './http';

@@ -1,0 +1,77 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { isCheckedByHandler, translationOf } from '@sorte/contracts';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError, type Localized } from './errors';
+
+/**
+ * The HTTP contracts of packages/contracts put to work: zod validates each route's declared input into the app's
+ * 422 reply, and the same schemas become the OpenAPI 3.1 document at /api/openapi.json, rendered at /api/docs.
+ */
+
+/** zod issues as the app's validation reply: field -> messages, each in the request's language. */
+export function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, Localized[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] = [...(fields[key] ?? []), translationOf(issue.message) ?? issue.message];
+  }
+  return new AppError('validation', undefined, fields);
+}
+
+const validateWithContract: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
+  if (isCheckedByHandler(schema)) return (data) => ({ value: data });
+  return (data) => {
+    const r = schema.safeParse(data);
+    return r.success ? { value: r.data } : { error: validationError(r.error) };
+  };
+};
+
+/**
+ * Replies are written with JSON.stringify, not re-parsed through their schema: an encode per reply costs the bet
+ * and lobby paths, and the API fuzz proves every documented reply conforms.
+ */
+const serializeReply = () => (data: unknown) => JSON.stringify(data);
+
+/** The paths the reference documents: the API and the root site config; pages, files and dev tools are not API. */
+function isDocumented(url: string): boolean {
+  if (url.startsWith('/api/docs') || url === '/api/openapi.json') return false;
+  return url.startsWith('/api/') || url === '/site-config' || url === '/healthz' || url === '/readyz';
+}
+
+const transform = createJsonSchemaTransform({ skipList: [] });
+
+/** Registers validation, serialisation and the reference; call before any route is registered. */
+export async function registerContracts(app: FastifyInstance) {
+  app.setValidatorCompiler(validateWithContract);
+  app.setSerializerCompiler(serializeReply);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Sorte API',
+        version: '1.0.0',
+        description:
+          'The player API of a Sorte site. Money is integer centavos; messages are pt-BR unless the request sends ' +
+          '`Accept-Language: en`. Every error reply is `{message, code?, errors?}`. Flows and examples: docs/api/*.md.',
+      },
+      components: {
+        securitySchemes: { player: { type: 'http', scheme: 'bearer', description: 'The token of /api/auth/login.' } },
+      },
+    },
+    transform: (doc) => {
+      if (!isDocumented(doc.url)) return { schema: { ...doc.schema, hide: true }, url: doc.url };
+      return transform(doc);
+    },
+  });
+  app.get('/api/openapi.json', { config: { tenant: 'none' }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // Its own policy: the page shell's CSP names only the tenant's widgets, while this page runs the bundled
+    // Swagger UI scripts (allowed by their hashes) and reads the document from this origin.
+    staticCSP: true,
+    uiConfig: { url: '/api/openapi.json', deepLinking: true },
+  });
+}

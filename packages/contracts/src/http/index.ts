@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ErrorBody } from '../errors';
+import type { FieldMessage } from '../field-rules';
+
+/**
+ * Helpers every contract of an HTTP call uses: the error replies, localized validation messages, and the mark for
+ * input a handler still checks itself (so the reference documents it while today's rules keep answering).
+ */
+
+const TRANSLATIONS = new Map<string, FieldMessage>();
+
+/** A validation message for a zod schema: the pt-BR text, whose English the server finds when the request asks. */
+export function localized(m: FieldMessage): string {
+  TRANSLATIONS.set(m.pt, m);
+  return m.pt;
+}
+
+/** The pt-BR and English of a message given by `localized`, or null for one zod wrote itself. */
+export function translationOf(pt: string): FieldMessage | null {
+  return TRANSLATIONS.get(pt) ?? null;
+}
+
+const CHECKED_BY_HANDLER = new WeakSet<z.ZodType>();
+
+/**
+ * Marks input that the route documents but its handler validates: rules that depend on the tenant (CPF required,
+ * captcha), the spec's first-failing-rule messages, or a hot path whose service already parses every field.
+ */
+export function checkedByHandler<S extends z.ZodType>(schema: S): S {
+  CHECKED_BY_HANDLER.add(schema);
+  return schema;
+}
+
+export function isCheckedByHandler(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && CHECKED_BY_HANDLER.has(schema as z.ZodType);
+}
+
+/** A JSON object reply whose listed fields are the contract; fields added later do not break older clients. */
+export const reply = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
+
+/** Any JSON value: a reply whose shape the module owns and documents in its prose (settings blobs, game data). */
+export const anyJson = z.unknown();
+
+/** The error replies every call may give (auth, validation, rate limits, maintenance, unknown host). */
+export const ERROR_REPLIES = {
+  400: ErrorBody,
+  401: ErrorBody,
+  402: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  405: ErrorBody,
+  409: ErrorBody,
+  413: ErrorBody,
+  414: ErrorBody,
+  415: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+  500: ErrorBody,
+  503: ErrorBody,
+} as const;
+
+/** Replies of one call: its successes plus every error reply. */
+export function replies<T extends Record<number, z.ZodType>>(ok: T) {
+  return { ...ERROR_REPLIES, ...ok };
+}
+
+/** A numeric path id as the routes take it (digits only; anything else is "not found"). */
+export const NumericId = z.string().describe('Digits only; anything else is answered 404.');
