@@ -1,5 +1,6 @@
 import { HttpError } from '../../shared/lib/http';
-import { getLocale, translate } from '../../shared/lib/i18n';
+import { getLocale, type TParams, translate } from '../../shared/lib/i18n';
+import type { Msg, Rule } from '../../shared/lib/validation';
 
 /** The message to show for a failed call: the first field message, else the server's message, else generic. */
 export function errorText(err: unknown): string {
@@ -23,6 +24,18 @@ export function parseBrl(text: string): number | null {
   const total = reais * 100 + cents;
   return Number.isSafeInteger(total) ? total : null;
 }
+
+/** A wallet message in both languages, for a form rule (the form words it in the language of the moment). */
+export const msgOf = (key: string, params?: TParams): Msg => ({
+  pt: translate('pt', key, params),
+  en: translate('en', key, params),
+});
+
+/** An amount in reais the player typed: a positive number of centavos. */
+export const amountRule: Rule = (v) => {
+  const cents = parseBrl(typeof v === 'string' ? v : '');
+  return cents === null || cents <= 0 ? msgOf('wallet.depositModal.invalidAmount') : null;
+};
 
 /** Centavos as the amount field shows it: 5000 -> "50,00". */
 export const centsToField = (c: number) => `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;

@@ -10,7 +10,6 @@ import {
   passwordError,
   todayIn,
 } from '@sorte/contracts';
-import { useCallback, useMemo, useRef, useState } from 'react';
 import { getLocale } from './i18n';
 
 export { ageOn, normalizeCpf, normalizePhone, todayIn };
@@ -129,10 +128,9 @@ export function maskDate(raw: string): string {
 
 export const maskCode = (raw: string) => digitsOf(raw, 6);
 
-// ---- form state ----
+// ---- checking a form (shared/lib/form.ts runs these through react-hook-form) ----
 
 export type Schema = Record<string, Rule[]>;
-export type Errors = Record<string, string | undefined>;
 
 /** The first failing rule of one field, in the current language. */
 export function validateField(rules: Rule[] | undefined, name: string, values: Values): string | undefined {
@@ -141,75 +139,6 @@ export function validateField(rules: Rule[] | undefined, name: string, values: V
     if (failure) return failure[getLocale()];
   }
   return undefined;
-}
-
-/**
- * A small form: values, per-field errors checked on change (spec section 5: on change, first failing rule), all
- * fields checked on submit, and server 422 `errors` merged onto the fields they name.
- */
-export function useForm<V extends Values>(initial: V, schema: () => Schema) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const schemaRef = useRef(schema);
-  schemaRef.current = schema;
-  const valuesRef = useRef(values);
-  valuesRef.current = values;
-
-  const touched = useRef(new Set<string>());
-
-  const setValue = useCallback((name: string, value: string | boolean) => {
-    const next = { ...valuesRef.current, [name]: value } as V;
-    valuesRef.current = next;
-    setValues(next);
-    touched.current.add(name);
-    const rules = schemaRef.current();
-    // Every touched field is re-checked, so a confirmation follows the password it confirms.
-    setErrors((prev) => {
-      const out: Errors = { ...prev };
-      for (const field of touched.current) out[field] = validateField(rules[field], field, next);
-      return out;
-    });
-  }, []);
-
-  /** Checks every field; returns true when the form is valid. */
-  const validate = useCallback((): boolean => {
-    const rules = schemaRef.current();
-    const out: Errors = {};
-    for (const [field, list] of Object.entries(rules)) {
-      touched.current.add(field);
-      out[field] = validateField(list, field, valuesRef.current);
-    }
-    setErrors(out);
-    return Object.values(out).every((e) => e === undefined);
-  }, []);
-
-  /** 422 body errors ({field: [messages]}) onto the fields; returns the messages of fields the form does not show. */
-  const applyServerErrors = useCallback((body: unknown): string[] => {
-    const errs = body && typeof body === 'object' && 'errors' in body ? (body.errors as Record<string, unknown>) : null;
-    if (!errs || typeof errs !== 'object') return [];
-    const known = schemaRef.current();
-    const rest: string[] = [];
-    const out: Errors = {};
-    for (const [field, list] of Object.entries(errs)) {
-      const msg = Array.isArray(list) ? String(list[0] ?? '') : String(list);
-      if (field in known || field in valuesRef.current) out[field] = msg;
-      else rest.push(msg);
-    }
-    setErrors((prev) => ({ ...prev, ...out }));
-    return rest;
-  }, []);
-
-  const reset = useCallback(() => {
-    valuesRef.current = initial;
-    setValues(initial);
-    setErrors({});
-    touched.current.clear();
-  }, [initial]);
-
-  return useMemo(
-    () => ({ values, errors, setValue, setErrors, validate, applyServerErrors, reset }),
-    [values, errors, setValue, validate, applyServerErrors, reset],
-  );
 }
 
 /** "+5511987654321" -> "+55 (11) 98765-4321" for display; anything else unchanged. */

@@ -1,9 +1,10 @@
 import '../locales/register';
 import { useEffect, useState } from 'react';
+import { useRulesForm } from '../../../shared/lib/form';
 import { useT } from '../../../shared/lib/i18n';
 import { clearSession } from '../../../shared/lib/session';
 import { useSiteConfig } from '../../../shared/lib/site-config';
-import { required, useForm } from '../../../shared/lib/validation';
+import { required } from '../../../shared/lib/validation';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast-store';
@@ -24,7 +25,7 @@ export type AuthModalProps = { open: boolean; onClose: () => void; onAuthenticat
 export default function LoginModal({ open, onClose, onAuthenticated }: AuthModalProps) {
   const t = useT();
   const config = useSiteConfig();
-  const form = useForm(EMPTY, () => ({ login: [required], password: [required] }));
+  const form = useRulesForm(EMPTY, () => ({ login: [required], password: [required] }));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { reset } = form;
@@ -51,13 +52,10 @@ export default function LoginModal({ open, onClose, onAuthenticated }: AuthModal
     setFailure(errorText(error));
   };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    if (!form.validate()) return;
+  const submit = async (values: typeof EMPTY) => {
     setBusy(true);
     try {
-      const result = await login({ login: String(form.values.login).trim(), password: String(form.values.password) });
+      const result = await login({ login: values.login.trim(), password: values.password });
       acceptAuth(result);
       done(result.user.first_name);
     } catch (error) {
@@ -87,7 +85,15 @@ export default function LoginModal({ open, onClose, onAuthenticated }: AuthModal
       dismissable={!busy}
       className="auth-modal"
     >
-      <form className="auth-form" onSubmit={submit} noValidate data-testid="login-form">
+      <form
+        className="auth-form"
+        onSubmit={(e) => {
+          setFailure(null);
+          void form.submit(submit)(e);
+        }}
+        noValidate
+        data-testid="login-form"
+      >
         <p className="auth-sub">{t('auth.login.subtitle')}</p>
         <TextField
           form={form}

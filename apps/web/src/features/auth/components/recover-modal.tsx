@@ -1,7 +1,8 @@
 import '../locales/register';
 import { useEffect, useState } from 'react';
+import { useRulesForm } from '../../../shared/lib/form';
 import { useT } from '../../../shared/lib/i18n';
-import { confirms, maskCode, password, required, sixDigits, useForm } from '../../../shared/lib/validation';
+import { confirms, maskCode, password, required, sixDigits } from '../../../shared/lib/validation';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast-store';
@@ -22,8 +23,8 @@ export default function RecoverModal({ open, onClose, onAuthenticated }: AuthMod
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const ask = useForm(START, () => ({ login: [required] }));
-  const reset = useForm(RESET, () => ({
+  const ask = useRulesForm(START, () => ({ login: [required] }));
+  const reset = useRulesForm(RESET, () => ({
     code: [required, sixDigits],
     password: [required, password],
     password_confirmation: [required, confirms('password')],
@@ -52,31 +53,28 @@ export default function RecoverModal({ open, onClose, onAuthenticated }: AuthMod
     }
   };
 
-  const submitAsk = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!ask.validate()) return;
-    const login = String(ask.values.login).trim();
-    void run(async () => {
+  const submitAsk = ask.submit((values) => {
+    const login = values.login.trim();
+    return run(async () => {
       await recoverPassword(login);
       setSentTo(login);
     }, ask);
-  };
+  });
 
-  const submitReset = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!reset.validate() || !sentTo) return;
-    void run(async () => {
+  const submitReset = reset.submit((values) => {
+    if (!sentTo) return;
+    return run(async () => {
       const result = await resetPassword({
         login: sentTo,
-        code: String(reset.values.code),
-        password: String(reset.values.password),
-        password_confirmation: String(reset.values.password_confirmation),
+        code: values.code,
+        password: values.password,
+        password_confirmation: values.password_confirmation,
       });
       acceptAuth(result);
       toast.success(t('auth.recover.done'));
       onAuthenticated();
     }, reset);
-  };
+  });
 
   return (
     <Modal
@@ -88,7 +86,7 @@ export default function RecoverModal({ open, onClose, onAuthenticated }: AuthMod
       className="auth-modal"
     >
       {sentTo === null ? (
-        <form className="auth-form" onSubmit={submitAsk} noValidate data-testid="recover-form">
+        <form className="auth-form" onSubmit={(e) => void submitAsk(e)} noValidate data-testid="recover-form">
           <p className="auth-sub">{t('auth.recover.intro')}</p>
           <TextField form={ask} name="login" label={t('auth.recover.login')} autoComplete="username" required />
           <FormError message={failure} />
@@ -98,7 +96,7 @@ export default function RecoverModal({ open, onClose, onAuthenticated }: AuthMod
           <BackToLogin />
         </form>
       ) : (
-        <form className="auth-form" onSubmit={submitReset} noValidate data-testid="reset-form">
+        <form className="auth-form" onSubmit={(e) => void submitReset(e)} noValidate data-testid="reset-form">
           <p className="auth-sub">{t('auth.recover.sent', { target: sentTo })}</p>
           <TextField
             form={reset}

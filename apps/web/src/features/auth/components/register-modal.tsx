@@ -1,5 +1,6 @@
 import '../locales/register';
 import { useEffect, useState } from 'react';
+import { useRulesForm } from '../../../shared/lib/form';
 import { HttpError } from '../../../shared/lib/http';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
@@ -26,7 +27,6 @@ import {
   required,
   type Schema,
   sixDigits,
-  useForm,
 } from '../../../shared/lib/validation';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
@@ -98,7 +98,7 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
   const [failure, setFailure] = useState<string | null>(null);
   const [captcha, setCaptcha] = useState('');
 
-  const contact = useForm(
+  const contact = useRulesForm(
     CONTACT,
     (): Schema => (channel === 'sms' ? { phone: [required, phone] } : { email: [required, email] }),
   );
@@ -115,7 +115,7 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
     age_confirmed: [accepted(MSG.ageConfirmed)],
     terms: [accepted(MSG.terms)],
   });
-  const form = useForm(FORM, schema);
+  const form = useRulesForm(FORM, schema);
   const resetContact = contact.reset;
   const resetForm = form.reset;
 
@@ -157,42 +157,36 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
     }
   };
 
-  const submitContact = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!contact.validate()) return;
+  const submitContact = contact.submit(async (values) => {
     const to = contactTargetOf();
     if (!(await sendCode(to))) return;
-    const shown = channel === 'sms' ? String(contact.values.phone) : String(contact.values.email).trim();
+    const shown = channel === 'sms' ? values.phone : values.email.trim();
     setTarget(shown);
     if (channel === 'sms') form.setValue('username', maskPhone(shown));
     else form.setValue('email', shown);
     setStep('form');
-  };
+  });
 
   const resend = async () => {
     const to = contactTargetOf();
     if (await sendCode(to)) toast.info(t('auth.register.resent'));
   };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    if (!form.validate()) return;
-    const v = form.values;
+  const submit = async (v: typeof FORM) => {
     setBusy(true);
     try {
       const result = await register({
-        name: String(v.name).trim(),
-        username: normalizePhone(String(v.username)) ?? String(v.username),
-        email: String(v.email).trim(),
-        password: String(v.password),
-        password_confirmation: String(v.password_confirmation),
-        birth_date: parseBrDate(String(v.birth_date)) ?? '',
-        cpf: v.cpf ? (normalizeCpf(String(v.cpf)) ?? String(v.cpf)) : undefined,
-        code: verify ? String(v.code) : undefined,
+        name: v.name.trim(),
+        username: normalizePhone(v.username) ?? v.username,
+        email: v.email.trim(),
+        password: v.password,
+        password_confirmation: v.password_confirmation,
+        birth_date: parseBrDate(v.birth_date) ?? '',
+        cpf: v.cpf ? (normalizeCpf(v.cpf) ?? v.cpf) : undefined,
+        code: verify ? v.code : undefined,
         terms: v.terms === true,
         age_confirmed: v.age_confirmed === true,
-        ref: String(v.ref).trim() || undefined,
+        ref: v.ref.trim() || undefined,
         captcha_token: config.turnstileSiteKey ? captcha : undefined,
       });
       acceptAuth(result);
@@ -239,7 +233,7 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
       className="auth-modal"
     >
       {step === 'contact' ? (
-        <form className="auth-form" onSubmit={submitContact} noValidate data-testid="register-contact">
+        <form className="auth-form" onSubmit={(e) => void submitContact(e)} noValidate data-testid="register-contact">
           <p className="auth-step">{t('auth.register.stepContact')}</p>
           <p className="auth-sub">{t('auth.register.intro')}</p>
           <div className="auth-segment" role="radiogroup" aria-label={t('auth.register.channel')}>
@@ -252,7 +246,7 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
                 className={channel === c ? 'is-active' : undefined}
                 onClick={() => {
                   setChannel(c);
-                  contact.setErrors({});
+                  contact.clearErrors();
                   setFailure(null);
                 }}
               >
@@ -294,7 +288,15 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
           <SwitchToLogin />
         </form>
       ) : (
-        <form className="auth-form" onSubmit={submit} noValidate data-testid="register-form">
+        <form
+          className="auth-form"
+          onSubmit={(e) => {
+            setFailure(null);
+            void form.submit(submit)(e);
+          }}
+          noValidate
+          data-testid="register-form"
+        >
           {verify && (
             <>
               <p className="auth-step">{t('auth.register.stepForm')}</p>

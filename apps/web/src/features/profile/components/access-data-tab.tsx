@@ -1,15 +1,8 @@
 import { useState } from 'react';
+import { useRulesForm } from '../../../shared/lib/form';
 import { useT } from '../../../shared/lib/i18n';
 import { updateSessionUser } from '../../../shared/lib/session';
-import {
-  confirms,
-  formatPhone,
-  maskCode,
-  password,
-  required,
-  sixDigits,
-  useForm,
-} from '../../../shared/lib/validation';
+import { confirms, formatPhone, maskCode, password, required, sixDigits } from '../../../shared/lib/validation';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { toast } from '../../../shared/ui/toast-store';
@@ -25,7 +18,7 @@ export function AccessDataTab({ user }: { user: ProfileUser }) {
   const [byCode, setByCode] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm(EMPTY, () => ({
+  const form = useRulesForm(EMPTY, () => ({
     ...(byCode ? { code: [required, sixDigits] } : { current_password: [required] }),
     password: [required, password],
     password_confirmation: [required, confirms('password')],
@@ -42,17 +35,13 @@ export function AccessDataTab({ user }: { user: ProfileUser }) {
     }
   };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    if (!form.validate()) return;
+  const submit = async (v: typeof EMPTY) => {
     setBusy(true);
     try {
-      const v = form.values;
       const res = await changePassword({
-        ...(byCode ? { code: String(v.code) } : { current_password: String(v.current_password) }),
-        password: String(v.password),
-        password_confirmation: String(v.password_confirmation),
+        ...(byCode ? { code: v.code } : { current_password: v.current_password }),
+        password: v.password,
+        password_confirmation: v.password_confirmation,
       });
       updateSessionUser(res.user);
       form.reset();
@@ -81,7 +70,15 @@ export function AccessDataTab({ user }: { user: ProfileUser }) {
         </dl>
       </Card>
       <Card title={t('profile.access.passwordTitle')}>
-        <form className="pf-form" onSubmit={submit} noValidate data-testid="password-form">
+        <form
+          className="pf-form"
+          onSubmit={(e) => {
+            setFailure(null);
+            void form.submit(submit)(e);
+          }}
+          noValidate
+          data-testid="password-form"
+        >
           {byCode ? (
             <FormInput
               form={form}

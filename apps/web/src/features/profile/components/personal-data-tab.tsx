@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatLongDate } from '../../../shared/lib/dates';
+import { useRulesForm } from '../../../shared/lib/form';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { updateSessionUser } from '../../../shared/lib/session';
-import { fullName, required, useForm } from '../../../shared/lib/validation';
+import { fullName, required } from '../../../shared/lib/validation';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { toast } from '../../../shared/ui/toast-store';
@@ -16,14 +17,12 @@ export function PersonalDataTab({ user }: { user: ProfileUser }) {
   const locale = useLocale();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const form = useForm({ name: user.name }, () => ({ name: [required, fullName] }));
+  const form = useRulesForm({ name: user.name }, () => ({ name: [required, fullName] }));
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!form.validate()) return;
+  const submit = form.submit(async (values) => {
     setBusy(true);
     try {
-      const res = await updateName(String(form.values.name).trim());
+      const res = await updateName(values.name.trim());
       qc.setQueryData(['profile'], res.user);
       updateSessionUser(res.user);
       toast.success(t('profile.saved'));
@@ -33,13 +32,13 @@ export function PersonalDataTab({ user }: { user: ProfileUser }) {
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   const birth = user.birth_date ? formatLongDate(`${user.birth_date}T12:00:00Z`, locale, 'UTC') : null;
   return (
     <div className="pf-stack">
       <Card title={t('profile.personal.title')}>
-        <form className="pf-form pf-inline" onSubmit={submit} noValidate data-testid="name-form">
+        <form className="pf-form pf-inline" onSubmit={(e) => void submit(e)} noValidate data-testid="name-form">
           <FormInput form={form} name="name" label={t('profile.personal.name')} autoComplete="name" />
           <Button type="submit" loading={busy} disabled={form.values.name === user.name}>
             {t('profile.personal.save')}

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { useRulesForm } from '../../../shared/lib/form';
 import { useT } from '../../../shared/lib/i18n';
 import { updateSessionUser } from '../../../shared/lib/session';
-import { formatPhone, maskCode, required, sixDigits, useForm } from '../../../shared/lib/validation';
+import { formatPhone, maskCode, required, sixDigits } from '../../../shared/lib/validation';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -53,7 +54,7 @@ function Channel(p: { channel: 'email' | 'phone'; label: string; target: string;
   const [resendAt, setResendAt] = useState(0);
   const seconds = useCountdown(resendAt);
   const [busy, setBusy] = useState(false);
-  const form = useForm({ code: '' }, () => ({ code: [required, sixDigits] }));
+  const form = useRulesForm({ code: '' }, () => ({ code: [required, sixDigits] }));
 
   const send = async () => {
     setBusy(true);
@@ -69,12 +70,10 @@ function Channel(p: { channel: 'email' | 'phone'; label: string; target: string;
     }
   };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!form.validate()) return;
+  const submit = form.submit(async (values) => {
     setBusy(true);
     try {
-      const res = await confirmVerification(p.channel, String(form.values.code));
+      const res = await confirmVerification(p.channel, values.code);
       qc.setQueryData(['profile'], res.user);
       updateSessionUser(res.user);
       toast.success(t('profile.verification.done'));
@@ -84,7 +83,7 @@ function Channel(p: { channel: 'email' | 'phone'; label: string; target: string;
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <section className="pf-verify" data-testid={`verify-${p.channel}`}>
@@ -98,7 +97,7 @@ function Channel(p: { channel: 'email' | 'phone'; label: string; target: string;
         </Badge>
       </div>
       {!p.verified && (
-        <form className="pf-inline" onSubmit={submit} noValidate>
+        <form className="pf-inline" onSubmit={(e) => void submit(e)} noValidate>
           {sent && (
             <FormInput
               form={form}

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useRulesForm } from '../../../shared/lib/form';
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { useSiteConfig } from '../../../shared/lib/site-config';
@@ -9,7 +10,7 @@ import { Field, Input } from '../../../shared/ui/field';
 import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast-store';
 import { type ChargeStatus, consultPix, createPix, type PixCharge } from '../api/deposit';
-import { centsToField, errorText, parseBrl } from '../lib';
+import { amountRule, centsToField, errorText, msgOf, parseBrl } from '../lib';
 import '../locales';
 import { closeDeposit, useDepositModal } from '../store';
 import './wallet.css';
@@ -33,8 +34,21 @@ export default function DepositModal() {
   const config = useSiteConfig();
   const qc = useQueryClient();
   const chips = config.deposit_popup_values;
-  const [text, setText] = useState(centsToField(chips[1] ?? chips[0] ?? config.min_deposit));
-  const [error, setError] = useState<string | null>(null);
+  const form = useRulesForm({ amount: centsToField(chips[1] ?? chips[0] ?? config.min_deposit) }, () => ({
+    amount: [
+      amountRule,
+      (v) => {
+        const cents = parseBrl(String(v)) ?? 0;
+        if (cents < config.min_deposit)
+          return msgOf('wallet.depositModal.min', { min: formatMoney(config.min_deposit) });
+        if (cents > config.max_deposit)
+          return msgOf('wallet.depositModal.max', { max: formatMoney(config.max_deposit) });
+        return null;
+      },
+    ],
+  }));
+  const text = form.values.amount;
+  const error = form.errors.amount ?? null;
   const [busy, setBusy] = useState(false);
   const [charge, setCharge] = useState<PixCharge | null>(null);
   const [status, setStatus] = useState<ChargeStatus | null>(null);
@@ -80,24 +94,19 @@ export default function DepositModal() {
     };
   }, [charge, paid, status?.status, status?.expired, qc]);
 
-  const generate = async () => {
-    const amount = parseBrl(text);
-    if (amount === null || amount <= 0) return setError(t('wallet.depositModal.invalidAmount'));
-    if (amount < config.min_deposit)
-      return setError(t('wallet.depositModal.min', { min: formatMoney(config.min_deposit) }));
-    if (amount > config.max_deposit)
-      return setError(t('wallet.depositModal.max', { max: formatMoney(config.max_deposit) }));
-    setError(null);
+  const generate = form.submit(async (values) => {
+    const amount = parseBrl(values.amount);
+    if (amount === null) return;
     setBusy(true);
     try {
       setStatus(null);
       setCharge(await createPix(amount));
     } catch (err) {
-      setError(errorText(err));
+      form.setFieldError('amount', errorText(err));
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   const copy = async () => {
     if (!charge) return;
@@ -166,13 +175,7 @@ export default function DepositModal() {
           )}
         </div>
       ) : (
-        <form
-          className="wl-deposit__form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            generate();
-          }}
-        >
+        <form className="wl-deposit__form" onSubmit={(e) => void generate(e)}>
           <div className="wl-chips" role="group" aria-label={t('wallet.depositModal.amount')}>
             {chips.map((v) => (
               <button
@@ -180,10 +183,7 @@ export default function DepositModal() {
                 type="button"
                 className={`wl-chip ${parseBrl(text) === v ? 'is-active' : ''}`}
                 aria-pressed={parseBrl(text) === v}
-                onClick={() => {
-                  setText(centsToField(v));
-                  setError(null);
-                }}
+                onClick={() => form.setValue('amount', centsToField(v))}
               >
                 {formatMoney(v)}
               </button>
@@ -204,10 +204,7 @@ export default function DepositModal() {
               prefix="R$"
               value={text}
               invalid={Boolean(error)}
-              onChange={(e) => {
-                setText(e.target.value);
-                setError(null);
-              }}
+              onChange={(e) => form.setValue('amount', e.target.value)}
               data-testid="deposit-amount"
             />
           </Field>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { useRulesForm } from '../../../shared/lib/form';
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { useSiteConfig } from '../../../shared/lib/site-config';
@@ -8,7 +9,7 @@ import { Field, Input } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toast-store';
 import { useWallet } from '../api/get-wallet';
 import { addMethod, type KeyType, requestWithdrawal, useMethods } from '../api/withdraw';
-import { errorText, newIdempotencyKey, parseBrl } from '../lib';
+import { amountRule, errorText, msgOf, newIdempotencyKey, parseBrl } from '../lib';
 
 const KEY_TYPES: KeyType[] = ['cpf', 'email', 'phone', 'evp'];
 
@@ -22,10 +23,10 @@ export function WithdrawPanel() {
   const [selected, setSelected] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [type, setType] = useState<KeyType>('cpf');
-  const [key, setKey] = useState('');
-  const [keyError, setKeyError] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
+  const keyForm = useRulesForm({ key: '' }, () => ({
+    key: [(v) => (typeof v === 'string' && v.trim() ? null : msgOf('wallet.errors.required'))],
+  }));
+  const amountForm = useRulesForm({ amount: '' }, () => ({ amount: [amountRule] }));
   const [busy, setBusy] = useState(false);
   // One key per attempt: a retry of the same values (double click, lost reply) reuses it; a change makes a new one.
   const attempt = useRef<{ values: string; key: string } | null>(null);
@@ -34,27 +35,26 @@ export function WithdrawPanel() {
   const methodId = selected ?? list[0]?.id ?? null;
   const available = wallet.data?.balance_withdrawal ?? 0;
 
-  const saveKey = async () => {
-    if (!key.trim()) return setKeyError(t('wallet.errors.required'));
+  const saveKey = keyForm.submit(async ({ key }) => {
     setBusy(true);
     try {
       const r = await addMethod(type, key.trim());
       toast.success(t('wallet.withdraw.keyAdded'));
-      setKey('');
+      keyForm.reset();
       setAdding(false);
       setSelected(r.method.id);
       await qc.invalidateQueries({ queryKey: ['wallet', 'methods'] });
     } catch (err) {
-      setKeyError(errorText(err));
+      keyForm.setFieldError('key', errorText(err));
     } finally {
       setBusy(false);
     }
-  };
+  });
 
-  const submit = async () => {
+  const submit = amountForm.submit(async ({ amount }) => {
     const cents = parseBrl(amount);
-    if (methodId === null) return setAmountError(t('wallet.withdraw.chooseKey'));
-    if (cents === null || cents <= 0) return setAmountError(t('wallet.depositModal.invalidAmount'));
+    if (methodId === null) return amountForm.setFieldError('amount', t('wallet.withdraw.chooseKey'));
+    if (cents === null) return;
     const values = `${cents}:${methodId}`;
     if (attempt.current?.values !== values) attempt.current = { values, key: newIdempotencyKey() };
     setBusy(true);
@@ -62,14 +62,14 @@ export function WithdrawPanel() {
       const r = await requestWithdrawal({ amount: cents, methodId, key: attempt.current.key });
       toast.success(t(r.withdrawal.status === 5 ? 'wallet.withdraw.review' : 'wallet.withdraw.requested'));
       attempt.current = null;
-      setAmount('');
+      amountForm.reset();
       await qc.invalidateQueries({ queryKey: ['wallet'] });
     } catch (err) {
-      setAmountError(errorText(err));
+      amountForm.setFieldError('amount', errorText(err));
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <div className="wl-stack">
@@ -86,20 +86,14 @@ export function WithdrawPanel() {
           ))}
         </div>
         {adding ? (
-          <form
-            className="wl-newkey"
-            onSubmit={(e) => {
-              e.preventDefault();
-              saveKey();
-            }}
-          >
+          <form className="wl-newkey" onSubmit={(e) => void saveKey(e)}>
             <Field label={t('wallet.withdraw.keyType')} id={`${ids}-type`}>
               <select
                 className="wl-select"
                 value={type}
                 onChange={(e) => {
                   setType(e.target.value as KeyType);
-                  setKeyError(null);
+                  keyForm.clearErrors();
                 }}
               >
                 {KEY_TYPES.map((k) => (
@@ -109,15 +103,12 @@ export function WithdrawPanel() {
                 ))}
               </select>
             </Field>
-            <Field label={t('wallet.withdraw.key')} error={keyError ?? undefined} id={`${ids}-keyval`}>
+            <Field label={t('wallet.withdraw.key')} error={keyForm.errors.key} id={`${ids}-keyval`}>
               <Input
-                value={key}
+                value={keyForm.values.key}
                 placeholder={t(`wallet.withdraw.placeholders.${type}`)}
                 inputMode={type === 'cpf' || type === 'phone' ? 'numeric' : type === 'email' ? 'email' : 'text'}
-                onChange={(e) => {
-                  setKey(e.target.value);
-                  setKeyError(null);
-                }}
+                onChange={(e) => keyForm.setValue('key', e.target.value)}
                 data-testid="new-key"
               />
             </Field>
@@ -131,13 +122,7 @@ export function WithdrawPanel() {
           </Button>
         )}
       </section>
-      <form
-        className="wl-section"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form className="wl-section" onSubmit={(e) => void submit(e)}>
         <p className="wl-available" data-testid="withdrawable">
           {t('wallet.withdraw.available', { amount: formatMoney(available) })}
         </p>
@@ -147,18 +132,15 @@ export function WithdrawPanel() {
             min: formatMoney(config.min_withdrawal),
             max: formatMoney(config.max_withdrawal),
           })}
-          error={amountError ?? undefined}
+          error={amountForm.errors.amount}
           id={`${ids}-amount`}
         >
           <Input
             inputMode="decimal"
             prefix="R$"
-            value={amount}
+            value={amountForm.values.amount}
             placeholder="0,00"
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setAmountError(null);
-            }}
+            onChange={(e) => amountForm.setValue('amount', e.target.value)}
             data-testid="withdraw-amount"
           />
         </Field>
