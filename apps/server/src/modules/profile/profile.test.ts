@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMigrations, migrate } from '../../platform/db/migrate';
 import { client, registerPlayer } from '../../test/accounts';
-import { testApp, testDb } from '../../test/helpers';
+import { testApp } from '../../test/helpers';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -189,49 +188,5 @@ describe('geoip', () => {
     expect((await get({ 'cloudfront-viewer-country': 'us' })).json()).toEqual({ countryCode: 'US', callingCode: '1' });
     expect((await get({ 'cf-ipcountry': 'XX' })).json()).toEqual({ countryCode: 'BR', callingCode: '55' });
     expect((await get({ 'cf-ipcountry': 'T1' })).json()).toEqual({ countryCode: 'BR', callingCode: '55' });
-  });
-});
-
-describe('marketing consent across the upgrade', () => {
-  it("keeps every existing player's choice, and only new players start with offers off", async () => {
-    const db = await testDb();
-    try {
-      const consent = '20261125020000';
-      await migrate(
-        db,
-        listMigrations().filter((m) => m.version < consent),
-      );
-      const { rows } = await db.query<{ id: number }>(
-        `insert into tenants (name, settings) values ('Consent test', '{}'::jsonb) returning id`,
-      );
-      const tenantId = rows[0]!.id;
-      const addUser = async (n: number, settings: string | null) => {
-        const r = await db.query<{ id: number }>(
-          `insert into users (tenant_id, first_name, last_name, email, phone, referral_code${settings ? ', settings' : ''})
-            values ($1, 'Ana', 'Souza', $2, $3, $4${settings ? ', $5::jsonb' : ''}) returning id`,
-          [
-            tenantId,
-            `c${n}@ex.com`,
-            `+55119${String(10_000_000 + n).slice(-8)}`,
-            `CONSENT${n}`,
-            ...(settings ? [settings] : []),
-          ],
-        );
-        return r.rows[0]!.id;
-      };
-      // Before: one player never touched the switches (offers on by the old default), one turned SMS off.
-      const untouched = await addUser(1, null);
-      const smsOff = await addUser(2, '{"marketing_sms": false, "hide_name": true}');
-      await migrate(db);
-      const newcomer = await addUser(3, null);
-      const settingsOf = async (id: number) =>
-        (await db.query<{ settings: Record<string, boolean> }>('select settings from users where id = $1', [id]))
-          .rows[0]!.settings;
-      expect(await settingsOf(untouched)).toEqual({ marketing_email: true, marketing_sms: true });
-      expect(await settingsOf(smsOff)).toEqual({ marketing_email: true, marketing_sms: false, hide_name: true });
-      expect(await settingsOf(newcomer)).toEqual({ marketing_email: false, marketing_sms: false });
-    } finally {
-      await db.close();
-    }
   });
 });

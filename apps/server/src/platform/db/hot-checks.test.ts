@@ -4,9 +4,8 @@ import { cashOf, demoTenantId, fundedPlayer } from '../../modules/casino/test-su
 import { testApp } from '../../test/helpers';
 
 /**
- * The rules the hot tables' CHECK constraints held, now domains and column triggers (migration
- * 20261124100000_hot_checks_as_domains.sql): the database itself still refuses a write that breaks one, with
- * check_violation, whatever code path sends it.
+ * The rules of the hot tables, kept as domains (the baseline) and column triggers (functions/*_check.sql): the
+ * database itself refuses a write that breaks one, with check_violation, whatever code path sends it.
  */
 let app: FastifyInstance;
 let tenantId: number;

@@ -1,23 +1,6 @@
--- The dice hot path (issue 7), two writes fewer per bet, read off pg_waldump of the originals benchmark (35.6 WAL
--- records a bet, of which 2 row locks):
---
--- 1. The seed pair's foreign key. originals_bets.seed_pair_id referenced originals_seed_pairs: on every bet the key
---    check ran a query that locked the pair row FOR KEY SHARE and wrote that lock to the WAL, though the bet row is
---    inserted by originals_place_bet from the very pair row the same statement has just updated (its nonce step),
---    and the other writers of bets (Mines, Crash, Double; modules/originals) take the pair from their own locked
---    read of it. What the key guaranteed, that a bet's pair exists, holds because seed pairs are never deleted: a
---    rotation deactivates the pair and reveals its seed, and players the pairs belong to are never deleted either
---    (20261124000000_ledger_throughput.sql). A trigger now refuses deleting a pair (a bet's proof would be lost).
--- 2. The recent game. INSERT ... ON CONFLICT DO UPDATE locks the existing row (a lock record) before updating it;
---    a player's recent row of a game exists from the second bet on, so the statement updates it first and inserts
---    only for a first play (ON CONFLICT DO NOTHING covers two first plays at once). Same result, one record less.
---
--- originals_place_bet is restated whole (an applied migration never changes); only its recent-game write differs
--- from 20261124030000_one_event_per_round.sql.
-
-alter table originals_bets drop constraint originals_bets_seed_pair_id_fkey;
-create trigger originals_seed_pairs_never_deleted before delete on originals_seed_pairs
-  for each row execute function ledger_never_delete();
+-- Money: this function belongs to the ledger module (modules/ledger); other modules reach it through its API.
+-- A whole Originals instant bet in one statement: idempotency claim, the seed pair's nonce, the stake and the
+-- payout through the ledger, the bet row, the round and its event, and the stored answer.
 
 create or replace function originals_place_bet(p_tenant bigint, p_user bigint, p_key text, p_request_hash text, p_game text,
     p_pair bigint, p_nonce bigint, p_amount bigint, p_payout bigint, p_multiplier_e4 bigint, p_params jsonb,

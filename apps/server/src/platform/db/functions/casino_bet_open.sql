@@ -1,0 +1,90 @@
+-- A provider's bet up to, not including, the money: the session (its game and provider read by key whatever the
+-- catalog size), the claim of the provider's transaction id, the player's checks, the round and its lock.
+
+create or replace function casino_bet_open(p_tenant bigint, p_provider bigint, p_provider_code text, p_token_hash text,
+    p_player text, p_tx text, p_round text, p_amount bigint,
+    out status text, out user_id bigint, out game_id bigint, out game_title text, out bonus_allowed boolean,
+    out prior jsonb)
+  language plpgsql
+  set plan_cache_mode = force_generic_plan
+  as $$
+declare
+  s record;
+  r record;
+  v_claim bigint;
+begin
+  select gs.user_id, gs.game_id, gs.demo, gs.expires_at <= now() as expired, g.title, g.bonus_allowed,
+      p.enabled as provider_enabled,
+      -- Self-excluded (or no such player): no stakes. A subquery on the player's key, not a join: as a join the
+      -- generic plan (seen mid-bench) was a bitmap scan of every player of the tenant, filtered afterwards.
+      coalesce((select coalesce(u.self_exclusion_end > now(), false) from users u
+        where u.tenant_id = p_tenant and u.id = gs.user_id), true) as blocked
+    into s
+    from game_sessions gs
+      cross join lateral (select g.title, g.bonus_allowed from games g
+        where g.tenant_id = p_tenant and g.id = gs.game_id offset 0) g
+      cross join lateral (select p.enabled from game_providers p
+        where p.tenant_id = p_tenant and p.id = p_provider offset 0) p
+    where gs.token_hash = p_token_hash and gs.tenant_id = p_tenant and gs.provider_id = p_provider;
+  if not found or s.demo or s.user_id is null then
+    status := 'no_session';
+    return;
+  end if;
+  user_id := s.user_id; game_id := s.game_id; game_title := s.title; bonus_allowed := s.bonus_allowed;
+  if p_player <> s.user_id::text then
+    status := 'player_mismatch';
+    return;
+  end if;
+  if not s.provider_enabled then
+    status := 'provider_off';
+    return;
+  end if;
+
+  insert into provider_transactions (tenant_id, provider_id, tx_id, kind, round_id, user_id, amount, status, response,
+      bonus_allowed)
+    values (p_tenant, p_provider, p_tx, 'bet', p_round, s.user_id, p_amount, 'ok', '{}'::jsonb, s.bonus_allowed)
+    on conflict (tenant_id, provider_id, tx_id) do nothing
+    returning id into v_claim;
+  if v_claim is null then
+    select jsonb_build_object('kind', t.kind, 'status', t.status, 'amount', t.amount, 'round_id', t.round_id,
+        'user_id', t.user_id, 'response', t.response, 'bonus_allowed', t.bonus_allowed)
+      into prior
+      from provider_transactions t where t.tenant_id = p_tenant and t.provider_id = p_provider and t.tx_id = p_tx;
+    status := 'replay';
+    return;
+  end if;
+
+  if s.expired then
+    status := 'expired';
+    return;
+  end if;
+  if s.blocked then
+    status := 'blocked';
+    return;
+  end if;
+
+  -- A new round is opened with this stake. A round that exists (a further stake of it, or another call that
+  -- opened it at the same moment and has committed) is taken FOR UPDATE in turn, checked and added to.
+  insert into casino_rounds (tenant_id, provider_id, round_id, user_id, game_id, bet_total)
+    values (p_tenant, p_provider, p_round, s.user_id, s.game_id, p_amount)
+    on conflict (tenant_id, provider_id, round_id) do nothing;
+  if not found then
+    select c.id, c.user_id, c.status into r from casino_rounds c
+      where c.tenant_id = p_tenant and c.provider_id = p_provider and c.round_id = p_round for update;
+    if r.id is not null then
+      if r.user_id <> s.user_id then
+        status := 'round_mismatch';
+        return;
+      end if;
+      if r.status <> 'open' then
+        status := 'round_closed';
+        return;
+      end if;
+      update casino_rounds set bet_total = bet_total + p_amount where id = r.id;
+    end if;
+  end if;
+
+  -- The player's row before the ledger (same order as a rollback): total_bet grows with each stake.
+  update users set total_bet = total_bet + p_amount where tenant_id = p_tenant and id = s.user_id;
+  status := 'ok';
+end $$;
