@@ -27,7 +27,7 @@ import * as repo from './repo';
  * integration"). Every tenant has the provider row and the eight games; they launch in-site (the provider's
  * protocol 'originals', modules/providers/originals.ts) and settle in modules/originals, which writes the casino
  * round, the recent game and the settled-round events with the game's catalog id in the same statement as the
- * money (migration 20261123080000_originals_in_casino.sql, originals/events.ts).
+ * money (platform/db/functions/originals_place_bet.sql, originals/events.ts).
  */
 export const ORIGINALS_PROVIDER_CODE = 'sorte-originals';
 export const ORIGINALS_PROTOCOL = 'originals';

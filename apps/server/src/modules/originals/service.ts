@@ -203,7 +203,7 @@ const PLACE_SQL = `select status, bet_id, balance, response, stored_hash, pair_i
 
 /**
  * One bet of an instant game in ONE statement (no explicit transaction): the fairness package draws the outcome
- * for the player's pair at its next nonce, then originals_place_bet (migration 20261124020000_bet_rows.sql) takes
+ * for the player's pair at its next nonce, then originals_place_bet (db/functions/originals_place_bet.sql) takes
  * that nonce with a conditional UPDATE, records the bet, debits the stake and credits the win through the wallet's
  * ledger functions, records the settled-round events and, last, the Idempotency-Key with the answer: all of it or
  * nothing (a key used before undoes the statement, SR200, and the stored answer is returned). When the nonce moved on meanwhile (another bet of the player, a rotation) nothing is written and the bet

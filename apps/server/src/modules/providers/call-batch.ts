@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/index';
 
 /**
- * Provider bets and wins that arrive together share one statement (casino_calls, migration 20261124130000): an
+ * Provider bets and wins that arrive together share one statement (platform/db/functions/casino_calls.sql): an
  * application-level group commit. On an idle server (no statement of this kind running) a call goes out at once,
  * alone and through its own statement: no wait and no batching. While one is running, a call waits for the end of
  * the event loop's current turn (setImmediate), and the calls that arrived in that turn go out together in one
@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db/index';
  *
  * What a call sees does not change:
  * - the statement does the plain successes of a batch (checks passed, money fits) set by set, each writing what
- *   its own statement would, and answers the calls that write nothing (migration 20261124130000); it gives no row
+ *   its own statement would, and answers the calls that write nothing (functions/casino_calls.sql); it gives no row
  *   for any other call (a repeat, a refusal to record, a stake that cash does not cover, a second call of one
  *   player), which is then run alone and decided as it always was;
  * - no call is answered before its batch has committed;

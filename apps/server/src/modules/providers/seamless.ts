@@ -237,7 +237,7 @@ function moveWin(
   });
 }
 
-/** What casino_bet_call / casino_win_call answer (migration 20261124010000_casino_one_statement.sql). */
+/** What casino_bet_call / casino_win_call answer (platform/db/functions/casino_bet_call.sql). */
 type MoneyCall = {
   status: 'no_session' | 'player_mismatch' | 'provider_off' | 'replay' | 'ok';
   user_id: number | null;
@@ -382,7 +382,7 @@ const BET_REFUSALS: Partial<Record<BetOpen['status'], WalletErrorCode>> = {
 
 /**
  * A stake. One transaction: casino_bet_open (session, claim of the transaction id, player checks, round lock, the
- * player's total_bet; migration 20261124030000), the wallet's debit, the stored answer.
+ * player's total_bet; platform/db/functions/casino_bet_open.sql), the wallet's debit, the stored answer.
  */
 async function betInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' }>): Promise<WalletResult> {
   const claimOf = { kind: 'bet' as const, roundId: a.roundId, amount: a.amount };
