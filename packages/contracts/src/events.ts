@@ -61,6 +61,15 @@ export const EVENT_PAYLOADS = {
   'payments.withdrawal_due_soon': z.object({ id: Id, user_id: Id, due_at: IsoDate, status: WithdrawalStatus }),
   /** The player's cash and bonus balances after any movement the player should see at once. */
   'wallet.balance_updated': z.object(Balances),
+  /**
+   * A process that runs no realtime server (the ops CLI) asks the running nodes to push a message to a channel;
+   * the realtime relay consumer publishes it once.
+   */
+  'realtime.push_requested': z.object({
+    channel: z.string().min(1).max(164),
+    event: z.string().min(1).max(200),
+    data: z.unknown(),
+  }),
   'kyc.document_reviewed': z.object({
     id: Id,
     type: z.string().min(1),

@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { isCheckedByHandler, translationOf } from '@sorte/contracts';
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { anyJson, ERROR_REPLIES, isCheckedByHandler, translationOf } from '@sorte/contracts';
+import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, type Localized } from './errors';
@@ -47,6 +47,13 @@ const transform = createJsonSchemaTransform({ skipList: [] });
 export async function registerContracts(app: FastifyInstance) {
   app.setValidatorCompiler(validateWithContract);
   app.setSerializerCompiler(serializeReply);
+  // A call whose contract names no replies still documents the error body every call answers with.
+  app.addHook('onRoute', (route) => {
+    if (!isDocumented(route.url)) return;
+    const schema: FastifySchema = route.schema ?? {};
+    if (!schema.response) schema.response = { ...ERROR_REPLIES, '2XX': anyJson };
+    route.schema = schema;
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

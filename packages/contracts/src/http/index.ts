@@ -41,22 +41,31 @@ export const reply = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape)
 /** Any JSON value: a reply whose shape the module owns and documents in its prose (settings blobs, game data). */
 export const anyJson = z.unknown();
 
+/**
+ * An error reply as sent: the error body, with the seconds to wait on a rate limit, and `status: false` on the
+ * PIX gateway calls, whose spec'd client reads that flag.
+ */
+export const ErrorReply = ErrorBody.extend({
+  retry_after: z.number().int().optional().describe('Seconds before the call may be tried again (429).'),
+  status: z.literal(false).optional().describe('Sent by the PIX gateway calls (/api/main-gateway/*).'),
+});
+
 /** The error replies every call may give (auth, validation, rate limits, maintenance, unknown host). */
 export const ERROR_REPLIES = {
-  400: ErrorBody,
-  401: ErrorBody,
-  402: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  405: ErrorBody,
-  409: ErrorBody,
-  413: ErrorBody,
-  414: ErrorBody,
-  415: ErrorBody,
-  422: ErrorBody,
-  429: ErrorBody,
-  500: ErrorBody,
-  503: ErrorBody,
+  400: ErrorReply,
+  401: ErrorReply,
+  402: ErrorReply,
+  403: ErrorReply,
+  404: ErrorReply,
+  405: ErrorReply,
+  409: ErrorReply,
+  413: ErrorReply,
+  414: ErrorReply,
+  415: ErrorReply,
+  422: ErrorReply,
+  429: ErrorReply,
+  500: ErrorReply,
+  503: ErrorReply,
 } as const;
 
 /** Replies of one call: its successes plus every error reply. */

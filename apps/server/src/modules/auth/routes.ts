@@ -1,3 +1,4 @@
+import { authCalls } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
 import { clientIp } from '../../platform/client-ip';
@@ -42,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps })
   const db = deps.db;
   const authed = { preHandler: requireUser(db) };
 
-  app.post('/auth/verify-code', async (req) => {
+  app.post('/auth/verify-code', { schema: authCalls.verifyCode }, async (req) => {
     const b = asBody(req.body);
     if (!isBlank(b.phone)) check(b, { phone: [phone] });
     else check(b, { email: [required, email] });
@@ -52,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps })
     });
   });
 
-  app.post('/auth/register', async (req, reply) => {
+  app.post('/auth/register', { schema: authCalls.register }, async (req, reply) => {
     const b = asBody(req.body);
     const st = req.tenant.settings;
     const cpfRequired = st.registerCPF || st.is_regulated;
@@ -86,19 +87,19 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps })
     return reply.code(201).send(result);
   });
 
-  app.post('/auth/login', async (req) => {
+  app.post('/auth/login', { schema: authCalls.login }, async (req) => {
     const b = asBody(req.body);
     check(b, { login: [required, text], password: [required, stringRule] });
     return auth.loginWithPassword(deps, requestContext(req), { login: s(b.login), password: b.password as string });
   });
 
-  app.post('/auth/google', async (req) => {
+  app.post('/auth/google', { schema: authCalls.google }, async (req) => {
     const b = asBody(req.body);
     check(b, { idToken: [required, stringRule] });
     return auth.loginWithGoogle(deps, requestContext(req), { idToken: s(b.idToken) });
   });
 
-  app.get('/auth/me', authed, async (req) => {
+  app.get('/auth/me', { ...authed, schema: authCalls.me }, async (req) => {
     const u = currentUser(req);
     return auth.getCurrentUser(db, u.tenantId, u.id);
   });
@@ -107,17 +108,17 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps })
     const u = currentUser(req);
     return auth.logout(db, { tenantId: u.tenantId, userId: u.id, sessionId: u.sessionId });
   };
-  app.get('/auth/logout', authed, logout);
-  app.post('/auth/logout', authed, logout);
+  app.get('/auth/logout', { ...authed, schema: authCalls.logout }, logout);
+  app.post('/auth/logout', { ...authed, schema: authCalls.logout }, logout);
 
-  app.post('/auth/recover-password', async (req) => {
+  app.post('/auth/recover-password', { schema: authCalls.recover }, async (req) => {
     const b = asBody(req.body);
     const login = b.login ?? b.email ?? b.phone;
     check({ login }, { login: [required, text] });
     return auth.requestPasswordRecovery(deps, requestContext(req), { login: s(login) });
   });
 
-  app.post('/auth/reset-password', async (req) => {
+  app.post('/auth/reset-password', { schema: authCalls.reset }, async (req) => {
     const b = asBody(req.body);
     const login = b.login ?? b.email ?? b.phone;
     check(
@@ -141,7 +142,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps })
     return { tenantId: u.tenantId, userId: u.id, sessionId: u.sessionId };
   };
 
-  app.post('/auth/request-password-change', authed, async (req) => {
+  app.post('/auth/request-password-change', { ...authed, schema: authCalls.passwordChange }, async (req) => {
     const b = asBody(req.body);
     const channel = b.channel === 'sms' || b.channel === 'phone' ? 'sms' : 'email';
     return auth.requestPasswordChange(deps, requestContext(req), me(req), { channel });
@@ -151,14 +152,14 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps })
     ['/auth/verify-email', 'email'],
     ['/auth/verify-phone', 'sms'],
   ] as const) {
-    app.post(path, authed, async (req) => {
+    app.post(path, { ...authed, schema: authCalls.verifyChannel }, async (req) => {
       const b = asBody(req.body);
       check(b, { code: [optional(sixDigits)] });
       return auth.verifyChannel(deps, requestContext(req), me(req), { channel, code: orNull(b.code) });
     });
   }
 
-  app.post('/auth/update', authed, async (req) => {
+  app.post('/auth/update', { ...authed, schema: authCalls.update }, async (req) => {
     const b = asBody(req.body);
     const changesPassword = !isBlank(b.password);
     check(b, {
@@ -177,7 +178,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps })
     });
   });
 
-  app.post('/validate/validate-cpf', async (req) => {
+  app.post('/validate/validate-cpf', { schema: authCalls.validateCpf }, async (req) => {
     const b = asBody(req.body);
     check(b, { cpf: [required, cpf] });
     return { valid: true, cpf: normalizeCpf(b.cpf) };

@@ -1,3 +1,4 @@
+import { listChatCall, postChatCall } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, findSessionUser, requireUser } from '../../platform/auth';
 import { createRateLimiter } from '../../platform/rate-limit';
@@ -12,7 +13,7 @@ export async function chatRoutes(app: FastifyInstance) {
   const limiter = createRateLimiter(config);
   app.addHook('onClose', () => limiter.close());
 
-  app.get('/chat/messages', async (req) => {
+  app.get('/chat/messages', { schema: listChatCall }, async (req) => {
     const q = req.query as { limit?: string };
     const m = /^Bearer\s+([A-Za-z0-9_-]{20,100})\s*$/i.exec(String(req.headers.authorization ?? ''));
     const user = m ? await findSessionUser(db, req.tenant.id, m[1]!) : null;
@@ -24,7 +25,7 @@ export async function chatRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/chat/messages', { preHandler: requireUser(db) }, async (req, reply) => {
+  app.post('/chat/messages', { preHandler: requireUser(db), schema: postChatCall }, async (req, reply) => {
     const message = await chat.postMessage(
       { db, limiter },
       {

@@ -1,3 +1,4 @@
+import { listNotificationsCall, markAllReadCall, nextUnviewedCall, notificationByIdCall } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
@@ -20,22 +21,24 @@ export async function notificationRoutes(app: FastifyInstance) {
     userId: currentUser(req).id,
   });
 
-  app.get('/notifications', authed, async (req) => {
+  app.get('/notifications', { ...authed, schema: listNotificationsCall }, async (req) => {
     const q = req.query as { page?: string; per_page?: string };
     return notifications.listNotifications(db, { ...who(req), page: q.page, perPage: q.per_page });
   });
 
-  app.get('/notifications/next-unviewed', authed, async (req) => notifications.nextUnviewed(db, who(req)));
+  app.get('/notifications/next-unviewed', { ...authed, schema: nextUnviewedCall }, async (req) =>
+    notifications.nextUnviewed(db, who(req)),
+  );
 
-  app.post('/notifications/:id/read', authed, async (req) =>
+  app.post('/notifications/:id/read', { ...authed, schema: notificationByIdCall }, async (req) =>
     notifications.readNotification(db, { ...who(req), id: idOf(req) }),
   );
 
-  app.post('/notifications/:id/viewed', authed, async (req) =>
+  app.post('/notifications/:id/viewed', { ...authed, schema: notificationByIdCall }, async (req) =>
     notifications.viewNotification(db, { ...who(req), id: idOf(req) }),
   );
 
-  app.post('/notifications/:type/mark-all-read', authed, async (req) =>
+  app.post('/notifications/:type/mark-all-read', { ...authed, schema: markAllReadCall }, async (req) =>
     notifications.markAllRead(db, { ...who(req), type: (req.params as { type: string }).type }),
   );
 }

@@ -1,3 +1,15 @@
+import {
+  betByIdCall,
+  betCall,
+  listBetsCall,
+  minesActiveCall,
+  minesCashoutCall,
+  minesRevealCall,
+  minesStartCall,
+  originalsConfigCall,
+  rotateSeedsCall,
+  seedsCall,
+} from '@sorte/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
 import { AppError, type Localized } from '../../platform/errors';
@@ -46,9 +58,9 @@ export async function originalsRoutes(app: FastifyInstance) {
     return { tenantId: u.tenantId, userId: u.id };
   };
 
-  app.get('/originals/seeds', authed, async (req) => originals.getSeeds(db, who(req)));
+  app.get('/originals/seeds', { ...authed, schema: seedsCall }, async (req) => originals.getSeeds(db, who(req)));
 
-  app.post('/originals/seeds/rotate', authed, async (req) => {
+  app.post('/originals/seeds/rotate', { ...authed, schema: rotateSeedsCall }, async (req) => {
     const b = body(req);
     const seed =
       b.client_seed === undefined || b.client_seed === null || b.client_seed === '' ? undefined : b.client_seed;
@@ -56,7 +68,7 @@ export async function originalsRoutes(app: FastifyInstance) {
   });
 
   for (const game of ['dice', 'limbo', 'plinko', 'keno', 'slot'] as const) {
-    app.post(`/originals/${game}/bet`, authed, async (req, reply) => {
+    app.post(`/originals/${game}/bet`, { ...authed, schema: betCall }, async (req, reply) => {
       const { amount, ...params } = body(req);
       const r = await originals.placeBet(
         db,
@@ -67,7 +79,7 @@ export async function originalsRoutes(app: FastifyInstance) {
     });
   }
 
-  app.post('/originals/mines/start', authed, async (req, reply) => {
+  app.post('/originals/mines/start', { ...authed, schema: minesStartCall }, async (req, reply) => {
     const b = body(req);
     const r = await originals.startMines(
       db,
@@ -76,18 +88,20 @@ export async function originalsRoutes(app: FastifyInstance) {
     );
     return send(reply, r);
   });
-  app.post('/originals/mines/reveal', authed, async (req, reply) =>
+  app.post('/originals/mines/reveal', { ...authed, schema: minesRevealCall }, async (req, reply) =>
     send(
       reply,
       await originals.revealMines(db, { ...who(req), tile: body(req).tile, idempotencyKey: idempotencyKey(req) }),
     ),
   );
-  app.post('/originals/mines/cashout', authed, async (req, reply) =>
+  app.post('/originals/mines/cashout', { ...authed, schema: minesCashoutCall }, async (req, reply) =>
     send(reply, await originals.cashoutMines(db, { ...who(req), idempotencyKey: idempotencyKey(req) })),
   );
-  app.get('/originals/mines/active', authed, async (req) => ({ round: await originals.activeMines(db, who(req)) }));
+  app.get('/originals/mines/active', { ...authed, schema: minesActiveCall }, async (req) => ({
+    round: await originals.activeMines(db, who(req)),
+  }));
 
-  app.get('/originals/bets', authed, async (req) => {
+  app.get('/originals/bets', { ...authed, schema: listBetsCall }, async (req) => {
     const q = (req.query ?? {}) as Record<string, string | undefined>;
     const game = q.game && (GAME_CODES as readonly string[]).includes(q.game) ? (q.game as GameCode) : undefined;
     const limit = Math.min(100, Math.max(1, Number.parseInt(q.limit ?? '20', 10) || 20));
@@ -95,14 +109,14 @@ export async function originalsRoutes(app: FastifyInstance) {
     return { data: await originals.listBets(db, who(req), { game, limit, before }) };
   });
 
-  app.get('/originals/bets/:id', authed, async (req) => {
+  app.get('/originals/bets/:id', { ...authed, schema: betByIdCall }, async (req) => {
     const id = (req.params as { id: string }).id;
     if (!/^\d{1,15}$/.test(id)) throw new AppError('not_found', { pt: 'Aposta não encontrada.', en: 'Bet not found.' });
     return originals.getBet(db, who(req), Number(id));
   });
 
   /** Public: the games, their limits and whether multiplayer games are on for this tenant. */
-  app.get('/originals/config', async () => ({ limits: LIMITS, games: GAME_CODES }));
+  app.get('/originals/config', { schema: originalsConfigCall }, async () => ({ limits: LIMITS, games: GAME_CODES }));
 
   // Crash and Double (multiplayer rounds on a hash chain).
   await multiplayerRoutes(app);

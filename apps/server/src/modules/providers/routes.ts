@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { providerCallbackCall } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import { clientIp } from '../../platform/client-ip';
 import type { Db } from '../../platform/db/index';
@@ -48,7 +49,7 @@ export async function providerCallbackRoutes(
   // Signatures are over the exact bytes sent, so keep the raw body.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-  app.post('/providers/:code/:op', async (req, reply) => {
+  app.post('/providers/:code/:op', { schema: providerCallbackCall }, async (req, reply) => {
     const { code, op } = req.params as { code: string; op: string };
     const provider = /^[a-z0-9][a-z0-9_-]{0,39}$/.test(code) ? await providerOf(req.tenant.id, code) : null;
     const adapter = provider ? registry.get(provider.protocol) : undefined;

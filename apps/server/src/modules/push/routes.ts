@@ -1,3 +1,4 @@
+import { pushPublicKeyCall, subscribeCall, unsubscribeCall } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
 import * as push from './service';
@@ -8,9 +9,11 @@ export async function pushRoutes(app: FastifyInstance) {
   const authed = { preHandler: requireUser(db) };
   push.configurePush(db, { allowLoopback: config.pushLoopbackEndpoints });
 
-  app.get('/push/public-key', async () => ({ publicKey: (await push.vapidKeys(db)).publicKey }));
+  app.get('/push/public-key', { schema: pushPublicKeyCall }, async () => ({
+    publicKey: (await push.vapidKeys(db)).publicKey,
+  }));
 
-  app.post('/subscription', authed, async (req, reply) => {
+  app.post('/subscription', { ...authed, schema: subscribeCall }, async (req, reply) => {
     const sub = await push.parseSubscription(db, (req.body ?? {}) as push.SubscriptionInput);
     const ua = req.headers['user-agent'];
     await push.saveSubscription(db, {
@@ -22,7 +25,7 @@ export async function pushRoutes(app: FastifyInstance) {
     return reply.code(201).send({ subscribed: true });
   });
 
-  app.delete('/subscription', authed, async (req) => {
+  app.delete('/subscription', { ...authed, schema: unsubscribeCall }, async (req) => {
     await push.deleteSubscription(db, {
       tenantId: req.tenant.id,
       userId: currentUser(req).id,

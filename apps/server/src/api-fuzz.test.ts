@@ -1,0 +1,193 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import type { Db } from './platform/db/index';
+import { newIp, registerPlayer } from './test/accounts';
+import { testConfig, testDb } from './test/helpers';
+
+/**
+ * A property-based fuzz of the whole API, driven by its own OpenAPI document: for every operation, requests
+ * generated from the operation's parameter and body schemas (valid ones, and ones with wrong types, missing and
+ * extra fields), as a guest and as a player. Every reply must be below 500, have a documented status, and a body
+ * valid against the schema documented for that status. The input fuzz of fuzz.test.ts covers hostile bytes.
+ */
+
+type Schema = Record<string, unknown> & {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+};
+type Parameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: Schema };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+};
+type Doc = { paths: Record<string, Record<string, Operation>> };
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Case = { method: Method; path: string; op: Operation };
+
+/** Calls that change the world outside the request (logout ends the player's session for the rest of the run). */
+const SKIPPED = new Set(['GET /api/auth/logout', 'POST /api/auth/logout']);
+const RUNS_PER_OPERATION = 6;
+
+/** A value for a JSON schema; `fc.anything()` where the schema says nothing. */
+function arbitraryOf(s: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!s || depth > 4) return fc.jsonValue({ maxDepth: 2 });
+  if (s.const !== undefined) return fc.constant(s.const);
+  if (s.enum) return fc.constantFrom(...s.enum);
+  const union = s.anyOf ?? s.oneOf;
+  if (union?.length) return fc.oneof(...union.map((u) => arbitraryOf(u, depth + 1)));
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  switch (type) {
+    case 'string':
+      if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter((x) => x.length <= (s.maxLength ?? 1e4));
+      return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 40) });
+    case 'integer':
+      return fc.integer({ min: Math.max(s.minimum ?? -1e6, -1e9), max: Math.min(s.maximum ?? 1e6, 1e9) });
+    case 'number':
+      return fc.double({ min: s.minimum ?? -1e6, max: s.maximum ?? 1e6, noNaN: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(arbitraryOf(s.items, depth + 1), { maxLength: 4 });
+    case 'object': {
+      const props = s.properties ?? {};
+      const required = new Set(s.required ?? []);
+      const model = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, arbitraryOf(v, depth + 1)]));
+      return fc.record(model, { requiredKeys: Object.keys(props).filter((k) => required.has(k)) });
+    }
+  }
+  return fc.jsonValue({ maxDepth: 2 });
+}
+
+/** Wrong on purpose: another type, or a valid value with a field dropped or an unknown field added. */
+function invalidOf(s: Schema | undefined): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    fc.jsonValue({ maxDepth: 2 }),
+    arbitraryOf(s).map((v) => {
+      if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+      const [first] = Object.keys(v);
+      const copy: Record<string, unknown> = { ...(v as Record<string, unknown>), zz_unknown: 1 };
+      if (first) delete copy[first];
+      return copy;
+    }),
+  );
+}
+
+/** A parameter as text in a URL (path segments and query values are text on the wire). */
+const asText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+
+type Request = { url: string; payload?: string; headers: Record<string, string> };
+
+function requestOf(c: Case): fc.Arbitrary<Request> {
+  const params = c.op.parameters ?? [];
+  const body = c.op.requestBody?.content['application/json']?.schema;
+  const paramArbs = params.map((p) =>
+    (p.in === 'path' ? arbitraryOf(p.schema) : fc.option(fc.oneof(arbitraryOf(p.schema), invalidOf(p.schema)))).map(
+      (v) => [p, v] as const,
+    ),
+  );
+  const bodyArb = body ? fc.oneof(arbitraryOf(body), invalidOf(body)) : fc.constant(undefined);
+  return fc.tuple(fc.tuple(...paramArbs), bodyArb).map(([values, b]) => {
+    let url = c.path;
+    const query = new URLSearchParams();
+    const headers: Record<string, string> = {};
+    for (const [p, v] of values) {
+      if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(asText(v) || 'x'));
+      else if (v !== null && v !== undefined && p.in === 'query') query.set(p.name, asText(v));
+      else if (v !== null && v !== undefined && p.in === 'header') headers[p.name] = asText(v).slice(0, 200);
+    }
+    const qs = query.toString();
+    return { url: qs ? `${url}?${qs}` : url, payload: b === undefined ? undefined : JSON.stringify(b), headers };
+  });
+}
+
+let app: FastifyInstance;
+let db: Db;
+let doc: Doc;
+let token: string;
+const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+
+beforeAll(async () => {
+  db = await testDb();
+  app = await buildApp(testConfig(), { db });
+  await app.ready();
+  doc = (await app.inject({ url: '/api/openapi.json' })).json() as Doc;
+  token = (await registerPlayer(app)).token;
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+/** The documented schema for a status: exact, then the "4XX" range, then "default"; undefined when undocumented. */
+function documented(op: Operation, status: number): { schema: Schema | null } | undefined {
+  const r = op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses.default;
+  if (!r) return undefined;
+  return { schema: r.content?.['application/json']?.schema ?? null };
+}
+
+describe('API fuzz: every operation of /api/openapi.json', () => {
+  it('answers generated requests below 500 with a documented status and body', async () => {
+    const cases: Case[] = [];
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item)) {
+        const m = method.toUpperCase() as Method;
+        if (!SKIPPED.has(`${m} ${path}`)) cases.push({ method: m, path, op });
+      }
+    expect(cases.length).toBeGreaterThan(50);
+    const failures: string[] = [];
+    const validators = new Map<Schema, ReturnType<typeof ajv.compile>>();
+    const validatorOf = (s: Schema) => {
+      const known = validators.get(s);
+      if (known) return known;
+      const v = ajv.compile(s);
+      validators.set(s, v);
+      return v;
+    };
+    for (const c of cases) {
+      await fc.assert(
+        fc.asyncProperty(requestOf(c), fc.boolean(), async (r, asPlayer) => {
+          const res = await app.inject({
+            method: c.method,
+            url: r.url,
+            payload: r.payload,
+            headers: {
+              host: 'localhost',
+              'x-forwarded-for': newIp(),
+              ...(r.payload === undefined ? {} : { 'content-type': 'application/json' }),
+              ...(asPlayer ? { authorization: `Bearer ${token}` } : {}),
+              ...r.headers,
+            },
+          });
+          const what = `${c.method} ${r.url} ${r.payload ?? ''} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+          if (res.statusCode >= 500) return void failures.push(`5xx: ${what}`);
+          const doc = documented(c.op, res.statusCode);
+          if (!doc) return void failures.push(`undocumented status: ${what}`);
+          if (!doc.schema || res.statusCode === 204 || res.statusCode === 304) return;
+          if (!String(res.headers['content-type']).includes('json')) return;
+          const validate = validatorOf(doc.schema);
+          if (!validate(res.json())) failures.push(`body: ${what} ${ajv.errorsText(validate.errors)}`);
+        }),
+        { numRuns: RUNS_PER_OPERATION, seed: 22, endOnFailure: true },
+      );
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+  }, 120_000);
+});
