@@ -1,4 +1,6 @@
+import type { rotateSeedsCall } from '@sorte/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../../shared/lib/http';
 import type { Rotation, Seeds } from './types';
 
@@ -9,7 +11,10 @@ export const useSeeds = (enabled: boolean) => useQuery({ ...seedsQuery(), enable
 
 /** POST /originals/seeds/rotate {client_seed?}: reveals the previous server seed and starts a new pair. */
 export const rotateSeeds = (clientSeed?: string) =>
-  http.post<Rotation>('/originals/seeds/rotate', clientSeed ? { client_seed: clientSeed } : {});
+  http.post<Rotation>(
+    '/originals/seeds/rotate',
+    (clientSeed ? { client_seed: clientSeed } : {}) satisfies z.input<typeof rotateSeedsCall.body>,
+  );
 
 export function useRotateSeeds() {
   const qc = useQueryClient();

@@ -1,3 +1,5 @@
+import type { UpdateAccountBody, VerifyChannelBody } from '@sorte/contracts';
+import type { z } from 'zod';
 import { http } from '../../../shared/lib/http';
 import type { ProfileUser, Settings } from './profile';
 
@@ -27,12 +29,9 @@ export function uploadAvatar(file: File) {
 }
 
 /** POST /auth/update: new password (proof: current password or a code from request-password-change). */
-export const changePassword = (body: {
-  current_password?: string;
-  code?: string;
-  password: string;
-  password_confirmation: string;
-}) => http.post<UserReply>('/auth/update', body);
+export const changePassword = (
+  body: z.input<typeof UpdateAccountBody> & { password: string; password_confirmation: string },
+) => http.post<UserReply>('/auth/update', body);
 
 /** POST /auth/request-password-change: a code to the player's e-mail, instead of the current password. */
 export const requestPasswordChange = () => http.post<CodeSent>('/auth/request-password-change', { channel: 'email' });
@@ -40,7 +39,7 @@ export const requestPasswordChange = () => http.post<CodeSent>('/auth/request-pa
 /** POST /auth/verify-email or /auth/verify-phone: {} sends a code, {code} confirms. */
 export const sendVerification = (channel: 'email' | 'phone') => http.post<CodeSent>(`/auth/verify-${channel}`, {});
 export const confirmVerification = (channel: 'email' | 'phone', code: string) =>
-  http.post<UserReply>(`/auth/verify-${channel}`, { code });
+  http.post<UserReply>(`/auth/verify-${channel}`, { code } satisfies z.input<typeof VerifyChannelBody>);
 
 /** POST /profile/self-exclusion {value: days}: every session ends. */
 export const selfExclude = (days: number) =>

@@ -1,4 +1,6 @@
+import type { PageQuery } from '@sorte/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../../shared/lib/http';
 import type { Locale } from '../../../shared/lib/locale';
 
@@ -6,7 +8,10 @@ import type { Locale } from '../../../shared/lib/locale';
 export type ContentPage = { slug: string; locale: Locale; title: string; body: string; updated_at: string };
 
 export function getPage(slug: string, locale: Locale, signal?: AbortSignal): Promise<ContentPage> {
-  return http.get<ContentPage>(`/pages/${encodeURIComponent(slug)}`, { query: { locale }, signal });
+  return http.get<ContentPage>(`/pages/${encodeURIComponent(slug)}`, {
+    query: { locale } satisfies z.input<typeof PageQuery>,
+    signal,
+  });
 }
 
 export const pageQueryOptions = (slug: string, locale: Locale) =>
