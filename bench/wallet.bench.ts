@@ -3,8 +3,7 @@
 // server in the same run. Target: wallet pairs/s >= 0.5 x pgbench transactions/s.
 // BENCH_DATABASE_URL (default: the test PostgreSQL); both run in private schemas that are dropped afterwards.
 
-import { creditWin, debitBet } from '../apps/server/src/modules/wallet/index';
-import { checkLedger } from '../apps/server/src/modules/wallet/ledger';
+import { checkLedger, creditWin, debitBet } from '../apps/server/src/modules/ledger/index';
 import { openPostgres } from '../apps/server/src/platform/db/index';
 import { migrate } from '../apps/server/src/platform/db/migrate';
 import { BENCH_DB_URL, record, tpcb, withSchemas } from './lib';

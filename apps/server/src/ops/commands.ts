@@ -1,9 +1,11 @@
 import { CASINO_COMMANDS } from '../modules/casino/ops';
 import { CHAT_COMMANDS } from '../modules/chat/ops';
+import { KYC_COMMANDS } from '../modules/kyc/ops';
+import { LEDGER_COMMANDS } from '../modules/ledger/ops';
 import { NOTIFICATION_COMMANDS } from '../modules/notifications/ops';
+import { PAYMENT_COMMANDS } from '../modules/payments/ops';
 import { REALTIME_COMMANDS } from '../modules/realtime/ops';
 import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
-import { WALLET_COMMANDS } from '../modules/wallet/ops';
 import type { Db } from '../platform/db/index';
 import { AppError } from '../platform/errors';
 
@@ -43,7 +45,7 @@ function need(args: Parsed, name: string, usage: string): string {
   return v;
 }
 
-function table(rows: Record<string, string | number | boolean>[]): string {
+export function table(rows: Record<string, string | number | boolean>[]): string {
   if (rows.length === 0) return '(none)';
   const cols = Object.keys(rows[0]!);
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
@@ -123,7 +125,9 @@ export const COMMANDS: Record<string, Command> = {
   ...CHAT_COMMANDS,
   ...NOTIFICATION_COMMANDS,
   ...REALTIME_COMMANDS,
-  ...WALLET_COMMANDS,
+  ...LEDGER_COMMANDS,
+  ...PAYMENT_COMMANDS,
+  ...KYC_COMMANDS,
   ...CASINO_COMMANDS,
 };
 

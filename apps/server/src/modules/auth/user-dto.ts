@@ -1,6 +1,6 @@
 import type { Sql } from '../../platform/db/index';
 import { likedGameIds } from '../casino/repo';
-import { getWallet } from '../wallet/service';
+import { readWallet } from '../ledger/index';
 import type { UserRow } from './repo';
 
 type Address = {
@@ -97,7 +97,7 @@ export function userLikesOf(sql: Sql, tenantId: number, userId: number): Promise
 
 /** The player's wallet for `wallet` (the ledger balances GET /profile/wallet answers). */
 export async function userWalletOf(sql: Sql, tenantId: number, userId: number): Promise<UserWallet> {
-  const w = await getWallet(sql, tenantId, userId);
+  const w = await readWallet(sql, { tenantId, userId });
   return {
     balance: w.balance,
     balance_withdrawal: w.balance_withdrawal,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { client, type Registered, registerPlayer } from '../../test/accounts';
-import * as wallet from '../wallet/index';
+import * as wallet from '../ledger/index';
 
 let seq = 0;
 

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import * as wallet from '../wallet/index';
+import * as wallet from '../ledger/index';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CLIENT_SEED_MAX_LENGTH, fromE4, MINES_TILES, minesMultiplierE4, payoutFor } from '@sorte/fairness';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
-import * as wallet from '../wallet/index';
+import * as wallet from '../ledger/index';
 import { recordSettledRound, settledRoundEventBase } from './events';
 import { amountMessage, GAMES, type GameCode, LIMITS, maxWinMessage } from './games';
 import type { BetRow, SeedPairRow, Who } from './repo';

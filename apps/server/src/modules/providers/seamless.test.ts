@@ -6,7 +6,7 @@ import type { Sql } from '../../platform/db/index';
 import { testApp } from '../../test/helpers';
 import * as repo from '../casino/repo';
 import { cashOf, demoTenantId, fundedPlayer, gameByCode } from '../casino/test-support';
-import * as wallet from '../wallet/index';
+import * as wallet from '../ledger/index';
 import { runConformanceKit } from './conformance';
 import { SIGNATURE_HEADER, sign } from './generic';
 import { batchStats, handle, hashSessionToken } from './seamless';

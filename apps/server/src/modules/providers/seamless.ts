@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { ProviderRow } from '../casino/repo';
-import * as wallet from '../wallet/index';
+import * as wallet from '../ledger/index';
 import type { WalletAction, WalletErrorCode, WalletResult } from './adapter';
 import { CallBatcher, type Handled } from './call-batch';
 

@@ -6,7 +6,7 @@ import { connected, listen, pusherClient, rawClient, tenantKey, waitFor } from '
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { recordEvent } from '../wallet/events';
-import * as wallet from '../wallet/index';
+import * as wallet from '../ledger/index';
 import { type DomainEvent, type DomainEventHandler, dispatchDomainEvents, publishSettledRounds } from './domain-events';
 
 let app: FastifyInstance;

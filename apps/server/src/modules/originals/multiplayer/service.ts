@@ -4,7 +4,7 @@ import type { Db, Sql } from '../../../platform/db/index';
 import { AppError } from '../../../platform/errors';
 import type { Tenant } from '../../../platform/tenancy';
 import { maskName } from '../../feed/index';
-import * as wallet from '../../wallet/index';
+import * as wallet from '../../ledger/index';
 import { amountMessage, LIMITS } from '../games';
 import * as originalsRepo from '../repo';
 import { crashAfterMs, GROWTH_PER_MS, multiplierAt } from './curve';

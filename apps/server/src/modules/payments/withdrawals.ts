@@ -3,11 +3,11 @@ import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
 import { normalizeCpf, normalizeEmail, normalizePhone } from '../auth/validation';
-import { InvalidPixKey, type PixKeyType, type PixProvider, PspUnavailable } from '../pix/psp';
+import * as kyc from '../kyc/index';
+import * as ledger from '../ledger/index';
 import { recordEvent } from './events';
-import { debit, transfer } from './index';
-import { IDEMPOTENCY_CONFLICT, readBalance } from './ledger';
 import { WMSG } from './messages';
+import { InvalidPixKey, type PixKeyType, type PixProvider, PspUnavailable } from './psp/provider';
 
 /** Spec section 3: withdraw status codes. */
 export const WITHDRAW_STATUS = {
@@ -256,14 +256,10 @@ export async function requestWithdrawal(
       );
       const w = rows[0];
       if (!w) throw new Replay();
-      const { rows: locks } = await tx.query<{ locked_cash: number }>(
-        'select locked_cash from player_wallets where tenant_id = $1 and user_id = $2 for update',
-        [tenant.id, userId],
-      );
-      const locked = locks[0]?.locked_cash ?? 0;
-      let moved: Awaited<ReturnType<typeof transfer>>;
+      const locked = await ledger.lockWithdrawLimit(tx, { tenantId: tenant.id, userId });
+      let moved: ledger.MoneyResult;
       try {
-        moved = await transfer(tx, {
+        moved = await ledger.transfer(tx, {
           tenantId: tenant.id,
           userId,
           amount,
@@ -275,7 +271,7 @@ export async function requestWithdrawal(
         });
       } catch (err) {
         if ((err as AppError).code !== 'insufficient_funds') throw err;
-        const bal = await readBalance(tx, tenant.id, userId);
+        const bal = await ledger.getBalance(tx, { tenantId: tenant.id, userId });
         throw field('amount', WMSG.withdrawAvailable(Math.max(0, bal.cash - locked)));
       }
       if (moved.balance.cash < locked)
@@ -297,7 +293,7 @@ export async function requestWithdrawal(
   } catch (err) {
     if (!(err instanceof Replay)) throw err;
     const again = await findByKey(db, tenant.id, userId, o.idempotencyKey);
-    if (!again) throw new AppError('conflict', IDEMPOTENCY_CONFLICT);
+    if (!again) throw new AppError('conflict', ledger.IDEMPOTENCY_CONFLICT);
     return replay(db, again, hash);
   }
 }
@@ -313,14 +309,14 @@ async function findByKey(sql: Sql, tenantId: number, userId: number, key: string
 }
 
 async function replay(db: Db, w: WithdrawalRow, hash: string) {
-  if (w.request_hash !== hash) throw new AppError('conflict', IDEMPOTENCY_CONFLICT);
-  const bal = await readBalance(db, w.tenant_id, w.user_id);
+  if (w.request_hash !== hash) throw new AppError('conflict', ledger.IDEMPOTENCY_CONFLICT);
+  const bal = await ledger.getBalance(db, { tenantId: w.tenant_id, userId: w.user_id });
   return { status: true, withdrawal: withdrawalDto(w), balance: bal.cash, replayed: true };
 }
 
 /** Moves a withdrawal's amount back from pending to cash (cancel, reject, invalid key), once per withdrawal. */
 async function release(tx: Sql, w: WithdrawalRow, status: number, reason: string) {
-  const r = await transfer(tx, {
+  const r = await ledger.transfer(tx, {
     tenantId: w.tenant_id,
     userId: w.user_id,
     amount: w.amount,
@@ -390,14 +386,14 @@ export async function reviewWithdrawal(db: Db, o: { id: number; approve: boolean
   });
 }
 
-async function kycApproved(sql: Sql, tenantId: number, userId: number): Promise<boolean> {
-  const { rows } = await sql.query<{ type: string }>(
-    `select distinct type from kyc_documents where tenant_id = $1 and user_id = $2 and status = 'approved'`,
-    [tenantId, userId],
+/** Withdrawals waiting for documents are looked at again as soon as a document is approved. */
+async function wakeWithdrawals(tx: Sql, o: { tenantId: number; userId: number }) {
+  await tx.query(
+    `update withdrawals set next_attempt_at = now() where tenant_id = $1 and user_id = $2 and status = 0`,
+    [o.tenantId, o.userId],
   );
-  const have = new Set(rows.map((r) => r.type));
-  return have.has('id_front') && have.has('selfie');
 }
+kyc.onDocumentApproved(wakeWithdrawals);
 
 export type PayoutDeps = { db: Db; psp: PixProvider; log?: { warn(o: object, m: string): void } };
 
@@ -419,7 +415,7 @@ export async function processPayouts(deps: PayoutDeps, limit = 20): Promise<numb
   for (const w of rows) {
     try {
       if (w.status === WITHDRAW_STATUS.pending) {
-        if (w.settings.kyc !== false && !(await kycApproved(db, w.tenant_id, w.user_id))) {
+        if (w.settings.kyc !== false && !(await kyc.isVerified(db, { tenantId: w.tenant_id, userId: w.user_id }))) {
           // Documents are required before release: wait, and look again later.
           await db.query(`update withdrawals set next_attempt_at = now() + interval '5 minutes' where id = $1`, [w.id]);
           continue;
@@ -493,7 +489,7 @@ async function applyPayoutStatus(
         [w.id, e2e],
       );
       if (!rows[0]) return;
-      await debit(tx, {
+      await ledger.debit(tx, {
         tenantId: w.tenant_id,
         userId: w.user_id,
         amount: w.amount,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { dynamicBrCode, formatAmount, parseAmount } from './brcode';
-import type { CobStatus, PayoutStatus } from './psp';
+import type { CobStatus, PayoutStatus } from './provider';
 
 /**
  * The built-in PSP stand-in. It speaks the Banco Central "API Pix" shapes (OAuth2 token, PUT/GET/PATCH /cob/{txid},

@@ -3,11 +3,11 @@ import QRCode from 'qrcode';
 import type { Db } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
-import { recordEvent } from '../wallet/events';
-import { credit } from '../wallet/index';
-import { WMSG } from '../wallet/messages';
-import { isValidBrCode } from './brcode';
-import { type PixPayment, type PixProvider, PspUnavailable } from './psp';
+import * as ledger from '../ledger/index';
+import { recordEvent } from './events';
+import { WMSG } from './messages';
+import { isValidBrCode } from './psp/brcode';
+import { type PixPayment, type PixProvider, PspUnavailable } from './psp/provider';
 
 /** Spec section 9: a PIX charge lives 5 minutes. */
 export const PIX_EXPIRY_SECONDS = 300;
@@ -208,7 +208,7 @@ async function settlePayment(deps: PixDeps, row: ChargeRow, p: PixPayment) {
     return;
   }
   await db.transaction(async (tx) => {
-    const r = await credit(tx, {
+    const r = await ledger.credit(tx, {
       tenantId: row.tenant_id,
       userId: row.user_id,
       amount: p.amount,
@@ -224,12 +224,11 @@ async function settlePayment(deps: PixDeps, row: ChargeRow, p: PixPayment) {
         where id = $1`,
       [row.id, p.endToEndId, payer, p.paidAt, r.transaction_id],
     );
-    const { rows: w } = await tx.query<{ deposit_count: number }>(
-      `update player_wallets set deposit_count = deposit_count + 1, deposit_total = deposit_total + $3
-        where tenant_id = $1 and user_id = $2 returning deposit_count`,
-      [row.tenant_id, row.user_id, p.amount],
-    );
-    const depositCount = w[0]?.deposit_count ?? 1;
+    const depositCount = await ledger.countDeposit(tx, {
+      tenantId: row.tenant_id,
+      userId: row.user_id,
+      amount: p.amount,
+    });
     const balance = { balance: r.balance.cash, bonus: r.balance.bonus };
     const base = { tenantId: row.tenant_id, userId: row.user_id };
     await recordEvent(tx, {
@@ -255,11 +254,7 @@ export async function consultStatus(deps: PixDeps, tenantId: number, userId: num
       if (!(err instanceof PspUnavailable)) throw err;
     }
   }
-  const { rows } = await deps.db.query<{ kind: string; balance: number }>(
-    `select kind, balance from ledger_accounts where tenant_id = $1 and user_id = $2 and kind in ('cash', 'bonus')`,
-    [tenantId, userId],
-  );
-  const bal = Object.fromEntries(rows.map((r) => [r.kind, r.balance]));
+  const bal = await ledger.getBalance(deps.db, { tenantId, userId });
   return {
     status: paymentStatus(row.status),
     txid: row.txid,
@@ -267,8 +262,8 @@ export async function consultStatus(deps: PixDeps, tenantId: number, userId: num
     expires_at: row.expires_at.toISOString(),
     expired: row.status === 'expired',
     paid_at: row.paid_at?.toISOString() ?? null,
-    balance: bal.cash ?? 0,
-    bonus: bal.bonus ?? 0,
+    balance: bal.cash,
+    bonus: bal.bonus,
   };
 }
 

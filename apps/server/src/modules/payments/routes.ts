@@ -1,15 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
 import { AppError, type Localized } from '../../platform/errors';
 import { NO_CACHE } from '../../platform/http';
 import { asBody } from '../auth/validation';
-import { PspUnavailable } from '../pix/psp';
-import * as pix from '../pix/service';
+import * as ledger from '../ledger/index';
+import * as pix from './deposits';
 import { WMSG } from './messages';
+import { PspUnavailable } from './psp/provider';
 import type { WalletRuntime } from './runtime';
-import * as wallet from './service';
+import * as wallet from './transactions';
 import * as withdrawals from './withdrawals';
 
 const field = (name: string, m: Localized) => new AppError('validation', m, { [name]: [m] });
@@ -40,7 +40,7 @@ function gatewayErrors(app: FastifyInstance) {
   });
 }
 
-/** Wallet, PIX and documents calls of spec section 7 under /api. */
+/** Wallet, PIX and withdrawal calls of spec section 7 under /api. */
 export async function walletRoutes(app: FastifyInstance, opts: { rt: WalletRuntime }) {
   const { rt } = opts;
   const { db } = rt;
@@ -53,7 +53,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { rt: WalletRunti
   app.get('/profile/wallet', authed, async (req, reply) => {
     reply.headers(NO_CACHE);
     const m = me(req);
-    return wallet.getWallet(db, m.tenantId, m.userId);
+    return ledger.readWallet(db, m);
   });
 
   app.get('/wallet/transactions', authed, async (req, reply) => {
@@ -146,47 +146,5 @@ export async function walletRoutes(app: FastifyInstance, opts: { rt: WalletRunti
       throw err;
     }
     return reply.code(200).send({ received: actions.length });
-  });
-
-  // KYC documents. Sizes are enforced while streaming: an 11 MB upload stops at 10 MB + 1 byte.
-  await app.register(async (docs) => {
-    await docs.register(multipart, {
-      limits: { fileSize: wallet.DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
-    });
-    docs.post('/documents/upload', authed, async (req) => {
-      if (!req.isMultipart()) throw field('document', WMSG.required);
-      let type: unknown;
-      let data: Buffer | null = null;
-      try {
-        for await (const part of req.parts()) {
-          if (part.type === 'field' && part.fieldname === 'type') type = part.value;
-          else if (part.type === 'file' && part.fieldname === 'document') data = await part.toBuffer();
-          else if (part.type === 'file') await part.toBuffer();
-        }
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('payload_too_large', WMSG.docSize, { document: [WMSG.docSize] });
-        throw err;
-      }
-      const errors: Record<string, Localized[]> = {};
-      if (type === undefined || type === '') errors.type = [WMSG.required];
-      else if (!(wallet.DOCUMENT_TYPES as readonly unknown[]).includes(type)) errors.type = [WMSG.docType];
-      if (!data || data.length === 0) errors.document = [WMSG.required];
-      const first = Object.values(errors)[0]?.[0];
-      if (first) throw new AppError('validation', first, errors);
-      const m = me(req);
-      return wallet.uploadDocument(db, rt.storage, { ...m, type: type as wallet.DocumentType, data: data! });
-    });
-  });
-
-  app.get('/documents/status', authed, async (req, reply) => {
-    reply.headers(NO_CACHE);
-    const m = me(req);
-    return wallet.documentStatus(db, m.tenantId, m.userId);
-  });
-
-  app.post('/documents/cancel/:id', authed, async (req) => {
-    const m = me(req);
-    return wallet.cancelDocument(db, m.tenantId, m.userId, positiveId((req.params as { id: string }).id, 'id'));
   });
 }

@@ -107,22 +107,4 @@ export const WMSG = {
     en: 'Invalid type. Use deposit, withdraw, bonus, rollover, win or bet.',
   },
   pageInvalid: { pt: 'Página inválida.', en: 'Invalid page.' },
-  docType: {
-    pt: 'Tipo de documento inválido. Use id_front, id_back, selfie ou proof_of_address.',
-    en: 'Invalid document type. Use id_front, id_back, selfie or proof_of_address.',
-  },
-  docFile: {
-    pt: 'O arquivo deve ser uma imagem jpg, png ou webp, ou um PDF.',
-    en: 'The file must be a jpg, png or webp image, or a PDF.',
-  },
-  docSize: { pt: 'O arquivo deve ter no máximo 10 MB.', en: 'The file must be at most 10 MB.' },
-  docApproved: {
-    pt: 'Este documento já foi aprovado.',
-    en: 'This document has already been approved.',
-  },
-  docNotFound: { pt: 'Documento não encontrado.', en: 'Document not found.' },
-  docNotCancellable: {
-    pt: 'Só documentos em análise podem ser cancelados.',
-    en: 'Only documents under review can be cancelled.',
-  },
 } as const;

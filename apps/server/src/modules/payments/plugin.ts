@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { NO_CACHE } from '../../platform/http';
-import { listOpenCharges } from '../pix/service';
+import { listOpenCharges } from './deposits';
 import { walletRoutes } from './routes';
 import { createWalletRuntime, runtimeFor, type WalletRuntime } from './runtime';
 import { normalizePixKey } from './withdrawals';
 
-/** Wallet module under /api: ledger-backed wallet, PIX, withdrawals, documents, and (outside production) dev PIX. */
+/** Payments under /api: the wallet page, PIX deposits, withdrawals, PIX keys, the PSP webhook, and dev PIX tools. */
 export async function walletModule(app: FastifyInstance) {
   const rt = await createWalletRuntime(app);
   await app.register(walletRoutes, { rt });

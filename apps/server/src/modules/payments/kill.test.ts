@@ -22,9 +22,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../../platform/db/index';
 import { newCpf, newEmail, newPhone } from '../../test/accounts';
-import { BcbPixProvider } from '../pix/psp';
-import { type SandboxPsp, startSandboxPsp } from '../pix/sandbox';
-import { checkLedger } from './ledger';
+import { checkLedger } from '../ledger/index';
+import { BcbPixProvider } from './psp/provider';
+import { type SandboxPsp, startSandboxPsp } from './psp/sandbox';
 
 const URL_ = process.env.TEST_DATABASE_URL;
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import { PspUnavailable } from '../pix/psp';
 import { setTenantSettings } from '../tenants/service';
+import { PspUnavailable } from './psp/provider';
 import { runtimeFor } from './runtime';
 import { addMethod } from './withdrawals';
 

@@ -2,109 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
-import { recordEvent } from './events';
-import { WMSG } from './messages';
-
-/** GET /profile/wallet: what the header and the wallet page show (centavos). */
-export async function getWallet(db: Sql, tenantId: number, userId: number) {
-  const { rows } = await db.query<{ cash: number; bonus: number; pending: number; locked: number; deposits: number }>(
-    `select coalesce(max(a.balance) filter (where a.kind = 'cash'), 0) as cash,
-        coalesce(max(a.balance) filter (where a.kind = 'bonus'), 0) as bonus,
-        coalesce(max(a.balance) filter (where a.kind = 'pending'), 0) as pending,
-        coalesce(max(w.locked_cash), 0) as locked, coalesce(max(w.deposit_count), 0) as deposits
-      from ledger_accounts a left join player_wallets w on w.tenant_id = a.tenant_id and w.user_id = a.user_id
-      where a.tenant_id = $1 and a.user_id = $2`,
-    [tenantId, userId],
-  );
-  const r = rows[0]!;
-  return {
-    balance: r.cash,
-    balance_withdrawal: Math.max(0, r.cash - r.locked),
-    bonus: r.bonus,
-    pending_withdrawal: r.pending,
-    deposit_count: r.deposits,
-  };
-}
-
-export const LIST_TYPES = ['deposit', 'withdraw', 'bonus', 'rollover', 'win', 'bet'] as const;
-export type ListType = (typeof LIST_TYPES)[number];
-const PAGE_SIZE = 15;
-
-/**
- * GET /wallet/transactions: newest first, 15 a page. Deposits come from PIX charges (with the payment status),
- * withdrawals from the withdrawal records (with the spec's status code), everything else from the ledger.
- */
-export async function listTransactions(db: Db, tenantId: number, userId: number, page: number, type: ListType | null) {
-  const offset = (page - 1) * PAGE_SIZE;
-  const { rows } = await db.query<{
-    id: string;
-    type: string;
-    value: number;
-    status: string | number;
-    date: Date;
-    total: number;
-    cancellable: boolean;
-  }>(
-    `with items as (
-        select 'pix-' || c.id as id, 'deposit' as type, c.amount as value,
-            to_jsonb(case when c.status = 'expired' then 'refused' else c.status end) as status,
-            coalesce(c.paid_at, c.created_at) as date, false as cancellable
-          from pix_charges c
-          where c.tenant_id = $1 and c.user_id = $2 and (c.status <> 'expired')
-            and ($3::text is null or $3 = 'deposit')
-        union all
-        select 'wd-' || w.id, 'withdraw', w.amount, to_jsonb(w.status), w.created_at, w.status in (0, 5)
-          from withdrawals w
-          where w.tenant_id = $1 and w.user_id = $2 and ($3::text is null or $3 = 'withdraw')
-        union all
-        select 'tx-' || t.id, t.type, abs(coalesce((select sum(e.amount) from ledger_entries e
-              join ledger_accounts a on a.id = e.account_id
-              where e.transaction_id = t.id and a.user_id = t.user_id and a.kind in ('cash', 'bonus')), 0))::bigint,
-            to_jsonb('completed'::text), t.created_at, false
-          from ledger_transactions t
-          where t.tenant_id = $1 and t.user_id = $2 and t.type in ('bonus', 'rollover', 'win', 'bet')
-            and ($3::text is null or $3 = t.type)
-      )
-      select id, type, value, status, date, cancellable, count(*) over ()::int as total from items
-      order by date desc, id desc limit $4 offset $5`,
-    [tenantId, userId, type, PAGE_SIZE, offset],
-  );
-  const total = rows[0]?.total ?? (page > 1 ? await countAll(db, tenantId, userId, type) : 0);
-  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  return {
-    transactions: {
-      data: rows.map((r) => ({
-        id: r.id,
-        type: r.type,
-        value: Number(r.value),
-        status: r.status,
-        date: r.date.toISOString(),
-        created_at: r.date.toISOString(),
-        actions: r.cancellable ? ['cancel'] : [],
-        withdrawal_id: r.type === 'withdraw' ? Number(r.id.slice(3)) : null,
-      })),
-      current_page: page,
-      last_page: lastPage,
-      per_page: PAGE_SIZE,
-      total,
-    },
-  };
-}
-
-async function countAll(db: Db, tenantId: number, userId: number, type: ListType | null): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `select ((select count(*) from pix_charges where tenant_id = $1 and user_id = $2 and status <> 'expired'
-          and ($3::text is null or $3 = 'deposit'))
-      + (select count(*) from withdrawals where tenant_id = $1 and user_id = $2 and ($3::text is null or $3 = 'withdraw'))
-      + (select count(*) from ledger_transactions where tenant_id = $1 and user_id = $2
-          and type in ('bonus', 'rollover', 'win', 'bet') and ($3::text is null or $3 = type)))::int as n`,
-    [tenantId, userId, type],
-  );
-  return rows[0]?.n ?? 0;
-}
-
-// ---- KYC documents ----
-
+import { KMSG } from './messages';
 export const DOCUMENT_TYPES = ['id_front', 'id_back', 'selfie', 'proof_of_address'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -156,14 +54,14 @@ export async function uploadDocument(
   o: { tenantId: number; userId: number; type: DocumentType; data: Buffer },
 ) {
   if (o.data.length > DOCUMENT_MAX_BYTES)
-    throw new AppError('payload_too_large', WMSG.docSize, { document: [WMSG.docSize] });
+    throw new AppError('payload_too_large', KMSG.docSize, { document: [KMSG.docSize] });
   const kind = sniffDocument(o.data);
-  if (!kind) throw new AppError('validation', WMSG.docFile, { document: [WMSG.docFile] });
+  if (!kind) throw new AppError('validation', KMSG.docFile, { document: [KMSG.docFile] });
   const { rows: approved } = await db.query(
     `select 1 from kyc_documents where tenant_id = $1 and user_id = $2 and type = $3 and status = 'approved'`,
     [o.tenantId, o.userId, o.type],
   );
-  if (approved.length) throw new AppError('validation', WMSG.docApproved, { type: [WMSG.docApproved] });
+  if (approved.length) throw new AppError('validation', KMSG.docApproved, { type: [KMSG.docApproved] });
   const key = `kyc/${o.tenantId}/${o.userId}/${o.type.replace('_', '-')}-${randomBytes(8).toString('hex')}.${kind}`;
   await storage.put(key, o.data, CONTENT_TYPE[kind]);
   const doc = await db.transaction(async (tx) => {
@@ -214,8 +112,29 @@ export async function cancelDocument(db: Db, tenantId: number, userId: number, i
     'select 1 from kyc_documents where tenant_id = $1 and user_id = $2 and id = $3',
     [tenantId, userId, id],
   );
-  if (!found.length) throw new AppError('not_found', WMSG.docNotFound);
-  throw new AppError('validation', WMSG.docNotCancellable, { id: [WMSG.docNotCancellable] });
+  if (!found.length) throw new AppError('not_found', KMSG.docNotFound);
+  throw new AppError('validation', KMSG.docNotCancellable, { id: [KMSG.docNotCancellable] });
+}
+
+export type DocumentApprovedHook = (tx: Sql, who: { tenantId: number; userId: number }) => Promise<void>;
+const approvalHooks: DocumentApprovedHook[] = [];
+
+/**
+ * Runs `hook` in the transaction of every document approval. Payments depends on KYC (a payout waits for documents)
+ * and uses this to look again at the withdrawals that were waiting, in the same commit, without KYC importing it.
+ */
+export function onDocumentApproved(hook: DocumentApprovedHook): void {
+  if (!approvalHooks.includes(hook)) approvalHooks.push(hook);
+}
+
+/** Whether the player's required documents are all approved (what releases a withdrawal). */
+export async function isVerified(sql: Sql, o: { tenantId: number; userId: number }): Promise<boolean> {
+  const { rows } = await sql.query<{ type: string }>(
+    `select distinct type from kyc_documents where tenant_id = $1 and user_id = $2 and status = 'approved'`,
+    [o.tenantId, o.userId],
+  );
+  const have = new Set(rows.map((r) => r.type));
+  return REQUIRED_DOCUMENTS.every((t) => have.has(t));
 }
 
 /** ops kyc:approve|reject: the decision, and a DocumentReviewed event that notifies the player. */
@@ -228,18 +147,13 @@ export async function reviewDocument(db: Db, o: { id: number; approve: boolean; 
     );
     const d = rows[0];
     if (!d) throw new AppError('not_found', `no pending document ${o.id}`);
-    await recordEvent(tx, {
-      tenantId: d.tenant_id,
-      userId: d.user_id,
-      type: 'DocumentReviewed',
-      payload: { id: d.id, type: d.type, status: d.status, reason: d.reject_reason },
-    });
-    if (o.approve)
-      // Withdrawals waiting for documents are looked at again right away.
-      await tx.query(
-        `update withdrawals set next_attempt_at = now() where tenant_id = $1 and user_id = $2 and status = 0`,
-        [d.tenant_id, d.user_id],
-      );
+    await tx.query('insert into domain_events (tenant_id, user_id, type, payload) values ($1, $2, $3, $4)', [
+      d.tenant_id,
+      d.user_id,
+      'DocumentReviewed',
+      JSON.stringify({ id: d.id, type: d.type, status: d.status, reason: d.reject_reason }),
+    ]);
+    if (o.approve) for (const hook of approvalHooks) await hook(tx, { tenantId: d.tenant_id, userId: d.user_id });
     return docDto(d);
   });
 }

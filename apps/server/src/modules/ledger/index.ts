@@ -1,6 +1,8 @@
 /**
- * The wallet service: the ONLY code that moves money. Casino, sports, bonuses, boxes and cashback call these
- * functions; nothing else writes ledger tables. Signatures here are a contract: keep them stable.
+ * The ledger: the ONLY code that changes a balance (its stored SQL functions included). Payments, casino, originals,
+ * sports, bonuses, boxes and cashback call these functions; nothing else writes the ledger's tables
+ * (ledger_accounts, ledger_transactions, ledger_entries, player_wallets). Signatures here are a contract: keep them
+ * stable.
  *
  * Rules every caller relies on:
  * - Amounts are integer centavos (> 0). Balances never go below zero: a debit that does not fit throws
@@ -17,7 +19,7 @@
  * - Never hold `tx` open across a call to another system (provider, PSP): commit, call, then record the outcome.
  *
  * Example (seamless-wallet bet and win of one round):
- *   const r = await db.transaction((tx) => wallet.debitBet(tx, { tenantId, userId, amount: 500,
+ *   const r = await db.transaction((tx) => ledger.debitBet(tx, { tenantId, userId, amount: 500,
  *     idempotencyKey: `casino:pg:${providerTxId}`, reference: `round:${roundId}` }));
  *   r.balance.cash + r.balance.bonus  // what the provider is told
  */
@@ -200,4 +202,47 @@ export async function reverse(
     reference: o.reference,
     type: o.type,
   });
+}
+
+/** What the header and the wallet page show (GET /profile/wallet), in centavos. */
+export async function readWallet(db: Sql, o: { tenantId: number; userId: number }) {
+  const { rows } = await db.query<{ cash: number; bonus: number; pending: number; locked: number; deposits: number }>(
+    `select coalesce(max(a.balance) filter (where a.kind = 'cash'), 0) as cash,
+        coalesce(max(a.balance) filter (where a.kind = 'bonus'), 0) as bonus,
+        coalesce(max(a.balance) filter (where a.kind = 'pending'), 0) as pending,
+        coalesce(max(w.locked_cash), 0) as locked, coalesce(max(w.deposit_count), 0) as deposits
+      from ledger_accounts a left join player_wallets w on w.tenant_id = a.tenant_id and w.user_id = a.user_id
+      where a.tenant_id = $1 and a.user_id = $2`,
+    [o.tenantId, o.userId],
+  );
+  const r = rows[0]!;
+  return {
+    balance: r.cash,
+    balance_withdrawal: Math.max(0, r.cash - r.locked),
+    bonus: r.bonus,
+    pending_withdrawal: r.pending,
+    deposit_count: r.deposits,
+  };
+}
+
+/** Counts an approved deposit on the player's wallet, in the deposit's transaction; answers the new count. */
+export async function countDeposit(tx: Sql, o: { tenantId: number; userId: number; amount: number }): Promise<number> {
+  const { rows } = await tx.query<{ deposit_count: number }>(
+    `update player_wallets set deposit_count = deposit_count + 1, deposit_total = deposit_total + $3
+      where tenant_id = $1 and user_id = $2 returning deposit_count`,
+    [o.tenantId, o.userId, o.amount],
+  );
+  return rows[0]?.deposit_count ?? 1;
+}
+
+/**
+ * The cash the player may not withdraw (bonus rules lock some), with the wallet row locked until `tx` ends so that
+ * concurrent withdrawals see each other's holds.
+ */
+export async function lockWithdrawLimit(tx: Sql, o: { tenantId: number; userId: number }): Promise<number> {
+  const { rows } = await tx.query<{ locked_cash: number }>(
+    'select locked_cash from player_wallets where tenant_id = $1 and user_id = $2 for update',
+    [o.tenantId, o.userId],
+  );
+  return rows[0]?.locked_cash ?? 0;
 }

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../ops/commands';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import { crc16, dynamicBrCode, isValidBrCode, staticBrCode } from '../pix/brcode';
-import { checkLedger } from './ledger';
+import { reviewDocument } from '../kyc/index';
+import { checkLedger } from '../ledger/index';
+import { crc16, dynamicBrCode, isValidBrCode, staticBrCode } from './psp/brcode';
 import { runtimeFor } from './runtime';
-import { reviewDocument } from './service';
 import { reviewWithdrawal } from './withdrawals';
 
 let app: FastifyInstance;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp, testConfig, testDb } from '../../test/helpers';
-import { runtimeFor } from '../wallet/runtime';
+import { runtimeFor } from './runtime';
 import { resolveWebhookSecret } from './webhook-secret';
 
 const PG = Boolean(process.env.TEST_DATABASE_URL);

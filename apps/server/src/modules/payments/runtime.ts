@@ -1,12 +1,10 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/index';
-import { type FileStorage, localDiskStorage } from '../../platform/storage';
-import { PSP_REGISTRY } from '../pix/psp';
-import { type SandboxPsp, startSandboxPsp } from '../pix/sandbox';
-import { type PixDeps, sweepExpiredCharges } from '../pix/service';
-import { resolveWebhookSecret } from '../pix/webhook-secret';
+import { type PixDeps, sweepExpiredCharges } from './deposits';
+import { PSP_REGISTRY } from './psp/provider';
+import { type SandboxPsp, startSandboxPsp } from './psp/sandbox';
+import { resolveWebhookSecret } from './webhook-secret';
 import { processPayouts } from './withdrawals';
 
 export type WalletRuntime = {
@@ -15,7 +13,6 @@ export type WalletRuntime = {
   pix: PixDeps;
   /** The secret path segment of the PSP webhook URL (PIX_WEBHOOK_SECRET, or the database's own). */
   webhookSecret: string;
-  storage: FileStorage;
   /** The built-in PSP stand-in, when PIX_PSP=sandbox. */
   sandbox: SandboxPsp | null;
   /** Runs the background jobs once (tests call it instead of waiting for the timer). */
@@ -94,7 +91,6 @@ export async function createWalletRuntime(app: FastifyInstance): Promise<WalletR
     config,
     pix,
     webhookSecret,
-    storage: localDiskStorage(path.join(config.dataDir, 'files')),
     sandbox,
     runJobs,
   };

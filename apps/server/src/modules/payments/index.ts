@@ -1,0 +1,9 @@
+/**
+ * Payments: PIX deposits (charges), withdrawals, PIX keys, the PSP registry and its webhook. Money moves only
+ * through the ledger's API; this module owns pix_charges, withdrawals and withdraw_methods.
+ */
+export { confirmCharge, createDeposit, PIX_EXPIRY_SECONDS, type PixDeps } from './deposits';
+export { devPixPage, walletModule } from './plugin';
+export { InvalidPixKey, type PixProvider, PSP_REGISTRY, PspUnavailable } from './psp/provider';
+export { runtimeFor, type WalletRuntime } from './runtime';
+export { normalizePixKey, processPayouts, reviewWithdrawal, WITHDRAW_STATUS } from './withdrawals';
