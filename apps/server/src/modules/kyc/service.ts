@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
+import { publish } from '../../platform/events/index';
 import type { FileStorage } from '../../platform/storage';
 import { KMSG } from './messages';
 export const DOCUMENT_TYPES = ['id_front', 'id_back', 'selfie', 'proof_of_address'] as const;
@@ -147,12 +148,12 @@ export async function reviewDocument(db: Db, o: { id: number; approve: boolean; 
     );
     const d = rows[0];
     if (!d) throw new AppError('not_found', `no pending document ${o.id}`);
-    await tx.query('insert into domain_events (tenant_id, user_id, type, payload) values ($1, $2, $3, $4)', [
-      d.tenant_id,
-      d.user_id,
-      'DocumentReviewed',
-      JSON.stringify({ id: d.id, type: d.type, status: d.status, reason: d.reject_reason }),
-    ]);
+    await publish(tx, {
+      name: 'kyc.document_reviewed',
+      tenantId: d.tenant_id,
+      userId: d.user_id,
+      payload: { id: d.id, type: d.type, status: d.status as 'approved' | 'rejected', reason: d.reject_reason },
+    });
     if (o.approve) for (const hook of approvalHooks) await hook(tx, { tenantId: d.tenant_id, userId: d.user_id });
     return docDto(d);
   });

@@ -39,6 +39,16 @@ import {
 
 export type { Balance, MoneyResult, PlayerAccount, SystemAccount, TransactionType } from './ledger';
 export { checkLedger, findTransaction, IDEMPOTENCY_CONFLICT, InsufficientFunds, ledgerError } from './ledger';
+export {
+  CASINO_CALLS,
+  type CasinoCallArgs,
+  callCasinoBet,
+  callCasinoWin,
+  type OriginalsBetArgs,
+  openCasinoBet,
+  openCasinoWin,
+  placeOriginalsBet,
+} from './stored';
 
 export type MoneyCall = {
   tenantId: number;

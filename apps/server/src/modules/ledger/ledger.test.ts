@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../platform/db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { migrate } from '../../platform/db/migrate';
 import { testDb } from '../../test/helpers';
 import * as wallet from './index';
@@ -141,6 +141,52 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, ()
         }),
       ),
     ).rejects.toThrow(/sum to zero/);
+  });
+
+  it('debit, credit, transfer and reverse each refuse a movement without an idempotency key, and answer a repeated key with the first answer', async () => {
+    const u = await newPlayer();
+    await fund(u, 10_000);
+    const who = { tenantId, userId: u, reference: 'api' };
+    const calls = {
+      credit: (key: string | undefined) => (tx: Sql) =>
+        wallet.credit(tx, { ...who, amount: 500, type: 'bonus', account: 'bonus', idempotencyKey: key as string }),
+      debit: (key: string | undefined) => (tx: Sql) =>
+        wallet.debit(tx, { ...who, amount: 300, type: 'adjustment', idempotencyKey: key as string }),
+      transfer: (key: string | undefined) => (tx: Sql) =>
+        wallet.transfer(tx, {
+          ...who,
+          amount: 200,
+          type: 'withdraw',
+          from: 'cash',
+          to: 'pending',
+          idempotencyKey: key as string,
+        }),
+      reverse: (key: string | undefined) => (tx: Sql) =>
+        wallet.reverse(tx, {
+          tenantId,
+          originalKey: `api:${u}:debit`,
+          reference: 'undo',
+          idempotencyKey: key as string,
+        }),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      for (const missing of [undefined, '']) {
+        await expect(db.transaction(call(missing)), `${name} without a key`).rejects.toMatchObject({
+          code: 'bad_request',
+        });
+      }
+      const before = await wallet.getBalance(db, { tenantId, userId: u });
+      const first = await db.transaction(call(`api:${u}:${name}`));
+      expect(first.replayed, name).toBe(false);
+      const after = await wallet.getBalance(db, { tenantId, userId: u });
+      expect(after, name).not.toEqual(before);
+      const again = await db.transaction(call(`api:${u}:${name}`));
+      expect(again, name).toEqual({ ...first, replayed: true });
+      expect(await wallet.getBalance(db, { tenantId, userId: u }), `${name} moved money twice`).toEqual(after);
+    }
+    // debit 300 (reversed), credit 500 bonus, transfer 200 to pending.
+    expect(await wallet.getBalance(db, { tenantId, userId: u })).toEqual({ cash: 9_800, bonus: 500, pending: 200 });
+    expect((await checkLedger(db, tenantId)).ok).toBe(true);
   });
 
   it('reverses a movement once, with opposite entries', async () => {

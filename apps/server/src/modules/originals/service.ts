@@ -196,11 +196,6 @@ type PlaceRow = {
   pair_nonce: number | null;
 };
 
-const PLACE_SQL = `select status, bet_id, balance, response, stored_hash, pair_id, pair_server_seed,
-    pair_server_seed_hash, pair_client_seed, pair_nonce
-  from originals_place_bet($1::bigint, $2::bigint, $3::text, $4::text, $5::text, $6::bigint, $7::bigint, $8::bigint,
-    $9::bigint, $10::bigint, $11::jsonb, $12::jsonb, $13::jsonb, $14::jsonb, $15::jsonb)`;
-
 /**
  * One bet of an instant game in ONE statement (no explicit transaction): the fairness package draws the outcome
  * for the player's pair at its next nonce, then originals_place_bet (db/functions/originals_place_bet.sql) takes
@@ -256,28 +251,23 @@ async function placeBetNow(db: Db, o: PlaceBet, parse: <P>(game: GameCode, param
     const head = { game: o.game, amount, ...settled.result, win: payout > 0, payout, multiplier };
     let row: PlaceRow;
     try {
-      const { rows } = await db.query<PlaceRow>(
-        PLACE_SQL,
-        [
-          o.tenantId,
-          o.userId,
-          o.idempotencyKey,
-          hash,
-          o.game,
-          pair.id,
-          nonce,
-          amount,
-          payout,
-          settled.multiplierE4,
-          JSON.stringify(params),
-          JSON.stringify(settled.result),
-          JSON.stringify({ ...head, fairness }),
-          JSON.stringify(settledRoundEventBase({ ...w, game: o.game })),
-          JSON.stringify(settled.multiplierE4 / 10_000),
-        ],
-        'originals_place_bet',
-      );
-      row = rows[0]!;
+      row = await wallet.placeOriginalsBet<PlaceRow>(db, [
+        o.tenantId,
+        o.userId,
+        o.idempotencyKey,
+        hash,
+        o.game,
+        pair.id,
+        nonce,
+        amount,
+        payout,
+        settled.multiplierE4,
+        JSON.stringify(params),
+        JSON.stringify(settled.result),
+        JSON.stringify({ ...head, fairness }),
+        JSON.stringify(settledRoundEventBase({ ...w, game: o.game })),
+        JSON.stringify(settled.multiplierE4 / 10_000),
+      ]);
     } catch (err) {
       // SR200: the Idempotency-Key was used before; the statement was undone, the stored answer is the answer.
       if ((err as { code?: string } | null)?.code !== 'SR200') throw wallet.ledgerError(err);

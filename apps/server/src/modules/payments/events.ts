@@ -1,30 +1,17 @@
+import { type DomainEventInput, LEGACY_EVENT_NAMES } from '@sorte/contracts';
 import type { Sql } from '../../platform/db/index';
+import { publish } from '../../platform/events/index';
 
 /**
- * Writes a domain event to the outbox in the caller's transaction (so it exists iff the change committed). The
- * realtime/notifications dispatcher delivers `domain_events` at least once; handlers must be idempotent.
- * Events of this module: PaymentApproved, BalanceUpdated, FirstDeposit, DepositRefunded, WithdrawalRequested,
- * WithdrawalUpdated, WithdrawalDueSoon, DocumentReviewed.
+ * Publishes a domain event in the caller's transaction (so it exists iff the change committed), under the bus name
+ * of the module's event type: PaymentApproved, BalanceUpdated, FirstDeposit, DepositRefunded, WithdrawalRequested,
+ * WithdrawalUpdated, WithdrawalDueSoon. Consumers (realtime, notifications ...) each get it at least once.
  */
-/** Events the player's browser listens to on its private user channel (spec section 7). */
-const USER_CHANNEL_EVENTS = new Set(['PaymentApproved', 'BalanceUpdated']);
-
 export async function recordEvent(
   sql: Sql,
   e: { tenantId: number; userId: number | null; type: string; payload: Record<string, unknown> },
 ): Promise<void> {
-  await sql.query('insert into domain_events (tenant_id, user_id, type, payload) values ($1, $2, $3, $4)', [
-    e.tenantId,
-    e.userId,
-    e.type,
-    JSON.stringify(e.payload),
-  ]);
-  // Pushed through the realtime outbox in the same transaction: a running node publishes it once committed.
-  if (e.userId !== null && USER_CHANNEL_EVENTS.has(e.type))
-    await sql.query('insert into realtime_outbox (tenant_id, channel, event, data) values ($1, $2, $3, $4)', [
-      e.tenantId,
-      `private-user.${e.userId}`,
-      e.type,
-      JSON.stringify(e.payload),
-    ]);
+  const name = LEGACY_EVENT_NAMES[e.type];
+  if (!name) throw new Error(`unknown domain event type ${e.type}`);
+  await publish(sql, { name, tenantId: e.tenantId, userId: e.userId, payload: e.payload } as DomainEventInput);
 }

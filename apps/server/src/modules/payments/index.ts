@@ -4,6 +4,7 @@
  */
 export { confirmCharge, createDeposit, PIX_EXPIRY_SECONDS, type PixDeps } from './deposits';
 export { devPixPage, walletModule } from './plugin';
-export { InvalidPixKey, type PixProvider, PSP_REGISTRY, PspUnavailable } from './psp/provider';
+export { InvalidPixKey, type PixProvider, PspUnavailable } from './psp/provider';
+export { PSP_REGISTRY } from './psp/registry';
 export { runtimeFor, type WalletRuntime } from './runtime';
 export { normalizePixKey, processPayouts, reviewWithdrawal, WITHDRAW_STATUS } from './withdrawals';

@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../../platform/db/index';
 import { newCpf, newEmail, newPhone } from '../../test/accounts';
 import { checkLedger } from '../ledger/index';
-import { BcbPixProvider } from './psp/provider';
+import { BcbPixProvider } from './psp/bcb';
 import { type SandboxPsp, startSandboxPsp } from './psp/sandbox';
 
 const URL_ = process.env.TEST_DATABASE_URL;

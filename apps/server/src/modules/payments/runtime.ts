@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/index';
 import { type PixDeps, sweepExpiredCharges } from './deposits';
-import { PSP_REGISTRY } from './psp/provider';
+import { PSP_REGISTRY } from './psp/registry';
 import { type SandboxPsp, startSandboxPsp } from './psp/sandbox';
 import { resolveWebhookSecret } from './webhook-secret';
 import { processPayouts } from './withdrawals';

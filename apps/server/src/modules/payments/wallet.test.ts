@@ -146,10 +146,14 @@ describe(`PIX deposits (${PG ? 'postgres' : 'pglite'})`, () => {
     const st = await p.c.post('/api/main-gateway/consult-status-transaction', { txid });
     expect(st.json()).toMatchObject({ status: 'paid', balance: 7_500 });
     const { rows } = await app.db.query<{ type: string }>(
-      'select type from domain_events where user_id = $1 order by id',
+      'select name as type from event_log where user_id = $1 order by id',
       [p.id],
     );
-    expect(rows.map((r) => r.type)).toEqual(['PaymentApproved', 'BalanceUpdated', 'FirstDeposit']);
+    expect(rows.map((r) => r.type)).toEqual([
+      'payments.deposit_approved',
+      'wallet.balance_updated',
+      'payments.first_deposit',
+    ]);
     // The PSP delivers the same webhook 10 more times, concurrently: still one credit.
     const sandbox = rt().sandbox!.url;
     await Promise.all(

@@ -246,13 +246,6 @@ type MoneyCall = {
   result: { transaction_id: number; balance: Partial<wallet.Balance> } | null;
 };
 
-const BET_CALL_SQL = `select status, user_id, bonus_allowed, prior, result
-  from casino_bet_call($1, $2, $3, $4, $5, $6, $7, $8)`;
-const WIN_CALL_SQL = `select status, user_id, bonus_allowed, prior, result
-  from casino_win_call($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
-
-const CALLS_SQL = 'select n, status, user_id, bonus_allowed, prior, result, err from casino_calls($1::jsonb)';
-
 /** The errors oneStatement answers by the transactional path (see there); any other is the wallet's error. */
 const HANDLED = new Set(['SR410', 'SR402']);
 
@@ -261,7 +254,7 @@ const batchers = new WeakMap<Db, CallBatcher<MoneyCall>>();
 const batcherOf = (db: Db) => {
   let b = batchers.get(db);
   if (!b) {
-    b = new CallBatcher<MoneyCall>(db, CALLS_SQL, 'casino_calls', HANDLED);
+    b = new CallBatcher<MoneyCall>(db, wallet.CASINO_CALLS.sql, wallet.CASINO_CALLS.name, HANDLED);
     batchers.set(db, b);
   }
   return b;
@@ -269,7 +262,10 @@ const batcherOf = (db: Db) => {
 
 /** Sets how many statements of provider calls may run at once on `db` (PROVIDER_CALLS_IN_FLIGHT); before any call. */
 export function configureCallBatching(db: Db, inFlight: number) {
-  batchers.set(db, new CallBatcher<MoneyCall>(db, CALLS_SQL, 'casino_calls', HANDLED, inFlight));
+  batchers.set(
+    db,
+    new CallBatcher<MoneyCall>(db, wallet.CASINO_CALLS.sql, wallet.CASINO_CALLS.name, HANDLED, inFlight),
+  );
 }
 
 /** How many statements the provider calls of `db` took (tests read it). */
@@ -287,14 +283,14 @@ async function oneStatement(
   fallback: () => Promise<WalletResult>,
 ): Promise<WalletResult> {
   const closed = a.op === 'win' ? a.roundClosed : false;
-  const params = a.op === 'win' ? [...openParams(ctx, a), closed] : openParams(ctx, a);
+  const args = openParams(ctx, a);
   const o = await batcherOf(ctx.db).run({
     call: {
       op: a.op,
       tenant: ctx.tenantId,
       provider: ctx.provider.id,
       code: ctx.provider.code,
-      token_hash: params[3],
+      token_hash: args[3],
       player: a.playerId,
       tx: a.txId,
       round: a.roundId,
@@ -303,9 +299,9 @@ async function oneStatement(
     },
     alone: async () => {
       try {
-        return (
-          await ctx.db.query<MoneyCall>(a.op === 'bet' ? BET_CALL_SQL : WIN_CALL_SQL, params, `casino_${a.op}_call`)
-        ).rows[0]!;
+        return a.op === 'bet'
+          ? await wallet.callCasinoBet<MoneyCall>(ctx.db, args)
+          : await wallet.callCasinoWin<MoneyCall>(ctx.db, [...args, closed]);
       } catch (e) {
         const code = (e as { code?: string } | null)?.code;
         if (code && HANDLED.has(code)) return { err: code };
@@ -335,7 +331,7 @@ async function oneStatement(
 }
 
 /** The arguments casino_bet_open / casino_win_open (and the _call functions) start with; [3] is the token's hash. */
-const openParams = (ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' | 'win' }>) => [
+const openParams = (ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' | 'win' }>): wallet.CasinoCallArgs => [
   ctx.tenantId,
   ctx.provider.id,
   ctx.provider.code,
@@ -390,13 +386,7 @@ async function betInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, {
   let bonusAllowed = false;
   try {
     return await ctx.db.transaction(async (tx) => {
-      const { rows } = await tx.query<BetOpen>(
-        `select status, user_id, game_id, game_title, bonus_allowed, prior
-          from casino_bet_open($1, $2, $3, $4, $5, $6, $7, $8)`,
-        openParams(ctx, a),
-        'casino_bet_open',
-      );
-      const o = rows[0]!;
+      const o = await wallet.openCasinoBet<BetOpen>(tx, openParams(ctx, a));
       if (o.status === 'no_session') return err('SESSION_NOT_FOUND');
       if (o.status === 'player_mismatch') return err('PLAYER_MISMATCH');
       if (o.status === 'provider_off') return err('PLAYER_BLOCKED');
@@ -465,13 +455,7 @@ const WIN_REFUSALS: Partial<Record<WinOpen['status'], WalletErrorCode>> = {
  */
 async function winInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'win' }>): Promise<WalletResult> {
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<WinOpen>(
-      `select status, user_id, bonus_allowed, prior, round_game_id, win_total, cap
-        from casino_win_open($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [...openParams(ctx, a), a.roundClosed],
-      'casino_win_open',
-    );
-    const o = rows[0]!;
+    const o = await wallet.openCasinoWin<WinOpen>(tx, [...openParams(ctx, a), a.roundClosed]);
     if (o.status === 'no_session') return err('SESSION_NOT_FOUND');
     if (o.status === 'player_mismatch') return err('PLAYER_MISMATCH');
     const userId = o.user_id!;
