@@ -3,6 +3,7 @@
  * through the ledger's API; this module owns pix_charges, withdrawals and withdraw_methods.
  */
 export { confirmCharge, createDeposit, PIX_EXPIRY_SECONDS, type PixDeps } from './deposits';
+export { PAYMENT_JOBS } from './jobs';
 export { devPixPage, walletModule } from './plugin';
 export { InvalidPixKey, type PixProvider, PspUnavailable } from './psp/provider';
 export { PSP_REGISTRY } from './psp/registry';
