@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { fundedPlayer, gameByCode } from './modules/casino/test-support';
 import type { Db } from './platform/db/index';
-import { newIp, registerPlayer } from './test/accounts';
+import { client, newIp, registerPlayer } from './test/accounts';
 import { testConfig, testDb } from './test/helpers';
 
 /**
@@ -190,4 +191,138 @@ describe('API fuzz: every operation of /api/openapi.json', () => {
     }
     expect(failures.slice(0, 20)).toEqual([]);
   }, 120_000);
+});
+
+/** The documented operation a concrete path answers to ("/api/games/like/11" -> "/api/games/like/{gameId}"). */
+function operationOf(method: string, url: string): Operation | undefined {
+  const path = url.split('?')[0]!;
+  for (const [template, item] of Object.entries(doc.paths)) {
+    const re = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    if (re.test(path) && item[method.toLowerCase()]) return item[method.toLowerCase()];
+  }
+  return undefined;
+}
+
+describe('API replies: a player tour through every documented success', () => {
+  it('answers each call with the status and body its contract documents', async () => {
+    const p = await fundedPlayer(app, 100_000);
+    const c = client(app, { token: p.token });
+    const guest = client(app);
+    const dice = await gameByCode(app, 'dice');
+    let n = 0;
+    const key = () => ({ 'idempotency-key': `tour-${p.id}-${++n}` });
+    const tour: [string, string, () => ReturnType<typeof c.get>][] = [
+      ['GET', '/api/auth/me', () => c.get('/api/auth/me')],
+      ['GET', '/api/profile', () => c.get('/api/profile')],
+      ['POST', '/api/profile/show', () => guest.post('/api/profile/show', { user_id: p.id })],
+      ['POST', '/api/profile/toggle-hide-metrics', () => c.post('/api/profile/toggle-hide-metrics', {})],
+      ['POST', '/api/profile/show', () => guest.post('/api/profile/show', { user_id: p.id })],
+      ['POST', '/api/profile/updateName', () => c.post('/api/profile/updateName', { name: 'Ana Maria Souza' })],
+      ['POST', '/api/profile/updateLanguage', () => c.post('/api/profile/updateLanguage', { language: 'pt' })],
+      ['GET', '/api/profile/getLanguage', () => c.get('/api/profile/getLanguage')],
+      ['POST', '/api/profile/update-settings', () => c.post('/api/profile/update-settings', { hide_name: true })],
+      [
+        'POST',
+        '/api/address/create',
+        () =>
+          c.post('/api/address/create', {
+            zip_code: '01001-000',
+            street: 'Praça da Sé',
+            number: '1',
+            neighborhood: 'Sé',
+            city: 'São Paulo',
+            state: 'SP',
+          }),
+      ],
+      ['GET', '/api/geoip', () => guest.get('/api/geoip')],
+      ['GET', '/api/site-config', () => guest.get('/api/site-config')],
+      ['GET', '/api/settings/banners', () => guest.get('/api/settings/banners')],
+      ['GET', '/api/pages/terms', () => guest.get('/api/pages/terms')],
+      ['GET', '/api/categories', () => guest.get('/api/categories')],
+      ['GET', '/api/games/providers', () => guest.get('/api/games/providers')],
+      ['GET', '/api/casinos/games', () => c.get('/api/casinos/games?sort=az')],
+      ['GET', '/api/featured/home-games', () => c.get('/api/featured/home-games')],
+      ['GET', '/api/featured/games', () => guest.get('/api/featured/games')],
+      ['POST', '/api/games/get', () => c.post('/api/games/get', { game_id: dice.id })],
+      ['POST', '/api/games/getRelated', () => c.post('/api/games/getRelated', { game_id: dice.id })],
+      ['POST', `/api/games/favorite/${dice.id}`, () => c.post(`/api/games/favorite/${dice.id}`, { action: 'add' })],
+      ['GET', '/api/profile/favorites', () => c.get('/api/profile/favorites')],
+      ['POST', `/api/games/like/${dice.id}`, () => c.post(`/api/games/like/${dice.id}`, { liked: true, opId: 1 })],
+      ['GET', '/api/games/likes', () => c.get('/api/games/likes')],
+      ['POST', '/api/games/url', () => c.post('/api/games/url', { game_id: dice.id })],
+      ['POST', '/api/games/url', () => guest.post('/api/games/url', { game_id: dice.id, demo: true })],
+      ['GET', '/api/games/recent', () => c.get('/api/games/recent')],
+      ['GET', '/api/wallet/bets', () => c.get('/api/wallet/bets')],
+      ['GET', '/api/originals/config', () => guest.get('/api/originals/config')],
+      ['GET', '/api/originals/seeds', () => c.get('/api/originals/seeds')],
+      ['POST', '/api/originals/seeds/rotate', () => c.post('/api/originals/seeds/rotate', {})],
+      [
+        'POST',
+        '/api/originals/dice/bet',
+        () => c.post('/api/originals/dice/bet', { amount: 100, target: 50, condition: 'over' }, key()),
+      ],
+      ['POST', '/api/originals/limbo/bet', () => c.post('/api/originals/limbo/bet', { amount: 100, target: 2 }, key())],
+      [
+        'POST',
+        '/api/originals/plinko/bet',
+        () => c.post('/api/originals/plinko/bet', { amount: 100, rows: 8, risk: 'low' }, key()),
+      ],
+      [
+        'POST',
+        '/api/originals/keno/bet',
+        () => c.post('/api/originals/keno/bet', { amount: 100, picks: [1, 2, 3], risk: 'low' }, key()),
+      ],
+      ['POST', '/api/originals/slot/bet', () => c.post('/api/originals/slot/bet', { amount: 100 }, key())],
+      [
+        'POST',
+        '/api/originals/mines/start',
+        () => c.post('/api/originals/mines/start', { amount: 100, mines: 3 }, key()),
+      ],
+      ['GET', '/api/originals/mines/active', () => c.get('/api/originals/mines/active')],
+      ['POST', '/api/originals/mines/reveal', () => c.post('/api/originals/mines/reveal', { tile: 0 }, key())],
+      ['POST', '/api/originals/mines/cashout', () => c.post('/api/originals/mines/cashout', {}, key())],
+      ['GET', '/api/originals/mines/active', () => c.get('/api/originals/mines/active')],
+      ['GET', '/api/originals/bets', () => c.get('/api/originals/bets')],
+      ['GET', '/api/originals/bets/1', () => c.get('/api/originals/bets/1')],
+      ['GET', '/api/originals/crash/state', () => c.get('/api/originals/crash/state')],
+      ['GET', '/api/originals/double/state', () => guest.get('/api/originals/double/state')],
+      ['GET', '/api/originals/crash/chains', () => guest.get('/api/originals/crash/chains')],
+      ['GET', '/api/originals/double/bets', () => c.get('/api/originals/double/bets')],
+      ['GET', '/api/chat/messages', () => c.get('/api/chat/messages')],
+      ['POST', '/api/chat/messages', () => c.post('/api/chat/messages', { text: 'Boa sorte a todos!' })],
+      ['GET', '/api/chat/messages', () => c.get('/api/chat/messages')],
+      ['GET', '/api/notifications', () => c.get('/api/notifications')],
+      ['GET', '/api/notifications/next-unviewed', () => c.get('/api/notifications/next-unviewed')],
+      ['POST', '/api/notifications/personal/mark-all-read', () => c.post('/api/notifications/personal/mark-all-read')],
+      ['GET', '/api/push/public-key', () => guest.get('/api/push/public-key')],
+      ['POST', '/api/auth/verify-email', () => c.post('/api/auth/verify-email', {})],
+      ['POST', '/api/auth/request-password-change', () => c.post('/api/auth/request-password-change', {})],
+      ['POST', '/api/auth/recover-password', () => guest.post('/api/auth/recover-password', { login: p.email })],
+      ['POST', '/api/auth/login', () => guest.post('/api/auth/login', { login: p.email, password: p.password })],
+      ['POST', '/api/validate/validate-cpf', () => guest.post('/api/validate/validate-cpf', { cpf: p.cpf })],
+      ['POST', '/api/profile/self-exclusion', () => c.post('/api/profile/self-exclusion', { value: 1 })],
+    ];
+    const failures: string[] = [];
+    for (const [method, url, call] of tour) {
+      const res = await call();
+      const what = `${method} ${url} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+      const op = operationOf(method, url);
+      if (!op) {
+        failures.push(`undocumented: ${what}`);
+        continue;
+      }
+      if (res.statusCode < 200 || res.statusCode > 299) {
+        failures.push(`not a success: ${what}`);
+        continue;
+      }
+      const schema = documented(op, res.statusCode)?.schema;
+      if (!schema) {
+        failures.push(`no documented body: ${what}`);
+        continue;
+      }
+      const validate = ajv.compile(schema);
+      if (!validate(res.json())) failures.push(`body: ${what} ${ajv.errorsText(validate.errors)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
 });

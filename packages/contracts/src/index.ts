@@ -8,6 +8,7 @@ export * from './http';
 export * from './money';
 export * from './notifications';
 export * from './originals';
+export * from './profile';
 export * from './providers';
 export * from './push';
 export * from './realtime';

@@ -1,6 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { AppError } from './errors';
 
 export type Prepared = { body: Buffer; gzip: Buffer; etag: string };
 
@@ -40,15 +38,3 @@ export const NO_CACHE = {
   pragma: 'no-cache',
   expires: '0',
 } as const;
-
-/** Validates input with a contract schema: 422 with per-field messages, never a partial write. */
-export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
-  const r = schema.safeParse(data);
-  if (r.success) return r.data;
-  const fields: Record<string, string[]> = {};
-  for (const i of r.error.issues) {
-    const key = i.path.map(String).join('.') || '_';
-    fields[key] = [...(fields[key] ?? []), i.message];
-  }
-  throw new AppError('validation', undefined, fields);
-}

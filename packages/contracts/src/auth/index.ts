@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { anyJson, checkedByHandler, replies } from '../http';
+import { checkedByHandler, Int, IsoTime, replies, reply } from '../http';
+import { Centavos } from '../money';
 
 /**
  * Account calls. Their bodies are checked by the spec's field rules (field-rules.ts), which depend on the tenant
@@ -51,22 +52,97 @@ export const UpdateAccountBody = checkedByHandler(
 );
 export const CpfBody = checkedByHandler(z.object({ cpf: z.string() }));
 
-const call = <B extends z.ZodType>(body: B, ok = 200) => ({ body, response: replies({ [ok]: anyJson }) });
+export const Address = reply({
+  zip_code: z.string().describe('8 digits'),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string().describe('UF, 2 letters'),
+  country: z.string().describe('ISO 3166-1 alpha-2'),
+});
+export const PrivacySettings = reply({
+  hide_name: z.boolean(),
+  hide_from_ranking: z.boolean(),
+  marketing_email: z.boolean(),
+  marketing_sms: z.boolean(),
+});
+export const SelfExclusionPeriod = reply({
+  value: z.string().nullable().describe('Days, or "custom"'),
+  start_at: IsoTime,
+  end_at: IsoTime,
+});
+export const UserWallet = reply({
+  balance: Centavos,
+  balance_withdrawal: Centavos,
+  bonus: Centavos,
+  deposit_count: Int,
+});
+
+/** The User of spec section 3 plus the account fields the profile pages need; the CPF masked. */
+export const User = reply({
+  id: Int,
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  phone: z.string(),
+  birth_date: z.string().nullable(),
+  level: Int,
+  totalBet: Centavos,
+  avatar: z.string().nullable(),
+  language: z.enum(['pt', 'en']),
+  user_likes: z.array(Int).describe('Ids of the games the player liked.'),
+  vip: reply({ level: Int, points: Int }),
+  wallet: UserWallet,
+  address: Address.nullable(),
+  cpf: z.string().nullable().describe('Masked: ***.456.789-**'),
+  email_verified: z.boolean(),
+  phone_verified: z.boolean(),
+  has_password: z.boolean(),
+  google_linked: z.boolean(),
+  hide_metrics: z.boolean(),
+  settings: PrivacySettings,
+  referral_code: z.string(),
+  self_exclusion: SelfExclusionPeriod.nullable(),
+  created_at: IsoTime,
+});
+export type User = z.infer<typeof User>;
+
+export const UserReply = reply({ user: User });
+export const SessionReply = reply({ token: z.string(), user: User });
+export type SessionReply = z.infer<typeof SessionReply>;
+
+/** A code was sent (or, for recovery, would have been if an account matches). */
+export const CodeSentReply = reply({
+  message: z.string(),
+  channel: z.enum(['sms', 'email']).optional(),
+  resend_in: Int.describe('Seconds before another code may be asked for.'),
+  expires_in: Int.describe('Seconds the code is valid.'),
+});
+export type CodeSentReply = z.infer<typeof CodeSentReply>;
+
+const call = <B extends z.ZodType, R extends z.ZodType>(body: B, ok: R, status = 200) => ({
+  body,
+  response: replies({ [status]: ok }),
+});
 
 export const authCalls = {
-  verifyCode: call(VerifyCodeBody),
-  register: call(RegisterBody, 201),
-  login: call(LoginBody),
-  google: call(GoogleBody),
-  recover: call(RecoverBody),
-  reset: call(ResetBody),
-  passwordChange: call(PasswordChangeBody),
-  verifyChannel: call(VerifyChannelBody),
-  update: call(UpdateAccountBody),
+  verifyCode: call(VerifyCodeBody, CodeSentReply),
+  register: call(RegisterBody, SessionReply, 201),
+  login: call(LoginBody, SessionReply),
+  google: call(GoogleBody, SessionReply),
+  recover: call(RecoverBody, CodeSentReply),
+  reset: call(ResetBody, SessionReply),
+  passwordChange: call(PasswordChangeBody, CodeSentReply),
+  verifyChannel: call(VerifyChannelBody, z.union([CodeSentReply, UserReply]).describe('Without a code: one is sent.')),
+  update: call(UpdateAccountBody, UserReply),
   validateCpf: {
     body: CpfBody,
-    response: replies({ 200: z.object({ valid: z.literal(true), cpf: z.string() }) }),
+    response: replies({ 200: reply({ valid: z.literal(true), cpf: z.string() }) }),
   },
-  me: { response: replies({ 200: anyJson }) },
-  logout: { response: replies({ 200: anyJson }) },
+  me: { response: replies({ 200: UserReply }) },
+  logout: { response: replies({ 200: reply({ message: z.string() }) }) },
 };

@@ -73,5 +73,18 @@ export function replies<T extends Record<number, z.ZodType>>(ok: T) {
   return { ...ERROR_REPLIES, ...ok };
 }
 
+/** A page of a list as the spec's client reads it (Laravel's paginator fields). */
+export const paginated = <T extends z.ZodType>(item: T) =>
+  reply({
+    data: z.array(item),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  });
+
+export const Int = z.number().int();
+export const IsoTime = z.string().describe('ISO 8601 timestamp.');
+
 /** A numeric path id as the routes take it (digits only; anything else is "not found"). */
 export const NumericId = z.string().describe('Digits only; anything else is answered 404.');

@@ -1,4 +1,20 @@
 import type { AddressInfo } from 'node:net';
+import {
+  casinoBetsCall,
+  categoriesCall,
+  favoriteCall,
+  favoritesCall,
+  featuredGamesCall,
+  getGameCall,
+  homeGamesCall,
+  launchCall,
+  likeCall,
+  likesCall,
+  lobbyCall,
+  providersCall,
+  recentGamesCall,
+  relatedGamesCall,
+} from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AuthUser, currentUser, findSessionUser, requireUser } from '../../platform/auth';
 import type { Db } from '../../platform/db/index';
@@ -103,10 +119,12 @@ export async function casinoRoutes(app: FastifyInstance) {
   const authed = { preHandler: requireUser(db) };
   const uid = async (req: FastifyRequest) => (await optionalUser(db, req))?.id ?? null;
 
-  app.get('/categories', async (req) => casino.listCategories(deps, req.tenant.id, req.locale));
-  app.get('/games/providers', async (req) => casino.listProviders(deps, req.tenant.id));
+  app.get('/categories', { schema: categoriesCall }, async (req) =>
+    casino.listCategories(deps, req.tenant.id, req.locale),
+  );
+  app.get('/games/providers', { schema: providersCall }, async (req) => casino.listProviders(deps, req.tenant.id));
 
-  app.get('/casinos/games', async (req, reply) => {
+  app.get('/casinos/games', { schema: lobbyCall }, async (req, reply) => {
     const userId = await uid(req);
     const q = asObj(req.query);
     const page =
@@ -125,14 +143,14 @@ export async function casinoRoutes(app: FastifyInstance) {
     return reply.send(out.bytes);
   });
 
-  app.get('/featured/home-games', async (req) =>
+  app.get('/featured/home-games', { schema: homeGamesCall }, async (req) =>
     casino.homeGames(deps, { tenantId: req.tenant.id, userId: await uid(req), locale: req.locale }),
   );
-  app.get('/featured/games', async (req) =>
+  app.get('/featured/games', { schema: featuredGamesCall }, async (req) =>
     casino.featuredGames(deps, { tenantId: req.tenant.id, userId: await uid(req) }),
   );
 
-  app.get('/games/recent', authed, async (req) =>
+  app.get('/games/recent', { ...authed, schema: recentGamesCall }, async (req) =>
     casino.recentGames(deps, { tenantId: req.tenant.id, userId: currentUser(req).id, page: pageOf(asObj(req.query)) }),
   );
 
@@ -145,10 +163,10 @@ export async function casinoRoutes(app: FastifyInstance) {
     return { provider, game };
   };
 
-  app.post('/games/get', async (req) =>
+  app.post('/games/get', { schema: getGameCall }, async (req) =>
     casino.getGame(deps, { tenantId: req.tenant.id, userId: await uid(req), ref: gameRef(asObj(req.body)) }),
   );
-  app.post('/games/getRelated', async (req) => {
+  app.post('/games/getRelated', { schema: relatedGamesCall }, async (req) => {
     const b = asObj(req.body);
     return casino.relatedGames(deps, {
       tenantId: req.tenant.id,
@@ -157,7 +175,7 @@ export async function casinoRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/games/favorite/:gameId', authed, async (req) => {
+  app.post('/games/favorite/:gameId', { ...authed, schema: favoriteCall }, async (req) => {
     const b = asObj(req.body);
     if (b.action !== 'add' && b.action !== 'remove') throw bad('action', ACTION);
     return casino.setFavorite(deps, {
@@ -168,7 +186,7 @@ export async function casinoRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/profile/favorites', authed, async (req) =>
+  app.get('/profile/favorites', { ...authed, schema: favoritesCall }, async (req) =>
     casino.favoriteGames(deps, {
       tenantId: req.tenant.id,
       userId: currentUser(req).id,
@@ -176,7 +194,7 @@ export async function casinoRoutes(app: FastifyInstance) {
     }),
   );
 
-  app.post('/games/like/:gameId', authed, async (req) => {
+  app.post('/games/like/:gameId', { ...authed, schema: likeCall }, async (req) => {
     const b = asObj(req.body);
     if (typeof b.liked !== 'boolean') throw bad('liked', LIKED);
     if (typeof b.opId !== 'number' || !Number.isSafeInteger(b.opId) || b.opId < 1) throw bad('opId', OP_ID);
@@ -189,9 +207,11 @@ export async function casinoRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/games/likes', authed, async (req) => casino.userLikes(deps, req.tenant.id, currentUser(req).id));
+  app.get('/games/likes', { ...authed, schema: likesCall }, async (req) =>
+    casino.userLikes(deps, req.tenant.id, currentUser(req).id),
+  );
 
-  app.post('/games/url', async (req) => {
+  app.post('/games/url', { schema: launchCall }, async (req) => {
     const b = asObj(req.body);
     const demo = b.demo === undefined ? false : bool(b.demo);
     const user = await optionalUser(db, req);
@@ -205,7 +225,7 @@ export async function casinoRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/wallet/bets', authed, async (req) =>
+  app.get('/wallet/bets', { ...authed, schema: casinoBetsCall }, async (req) =>
     casino.listBets(deps, { tenantId: req.tenant.id, userId: currentUser(req).id, page: pageOf(asObj(req.query)) }),
   );
 

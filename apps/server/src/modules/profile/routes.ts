@@ -1,4 +1,18 @@
 import multipart from '@fastify/multipart';
+import {
+  geoipCall,
+  getLanguageCall,
+  profileCall,
+  removeSelfExclusionCall,
+  saveAddressCall,
+  selfExcludeCall,
+  showProfileCall,
+  toggleHideMetricsCall,
+  updateLanguageCall,
+  updateNameCall,
+  updateSettingsCall,
+  uploadAvatarCall,
+} from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/min';
 import { currentUser, requireUser } from '../../platform/auth';
@@ -54,36 +68,38 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; storag
     limits: { fileSize: profile.AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
 
-  app.get('/profile', authed, async (req) => profile.getProfile(db, me(req)));
+  app.get('/profile', { ...authed, schema: profileCall }, async (req) => profile.getProfile(db, me(req)));
 
-  app.post('/profile/show', async (req) => {
+  app.post('/profile/show', { schema: showProfileCall }, async (req) => {
     const b = asBody(req.body);
     check(b, { user_id: [required, (v) => (/^\d{1,15}$/.test(String(v).trim()) ? null : MSG.invalid)] });
     return profile.showPublicProfile(db, req.tenant.id, Number(String(b.user_id).trim()));
   });
 
-  app.post('/profile/toggle-hide-metrics', authed, async (req) => {
+  app.post('/profile/toggle-hide-metrics', { ...authed, schema: toggleHideMetricsCall }, async (req) => {
     const b = asBody(req.body);
     check(b, { hide_metrics: [(v) => (v === undefined || bool(v) !== null ? null : MSG.boolean)] });
     return profile.toggleHideMetrics(db, me(req), b.hide_metrics === undefined ? null : bool(b.hide_metrics));
   });
 
-  app.post('/profile/updateName', authed, async (req) => {
+  app.post('/profile/updateName', { ...authed, schema: updateNameCall }, async (req) => {
     const b = asBody(req.body);
     check(b, { name: [required, fullName] });
     return profile.updateName(db, me(req), splitName(b.name as string));
   });
 
-  app.post('/profile/updateLanguage', authed, async (req) => {
+  app.post('/profile/updateLanguage', { ...authed, schema: updateLanguageCall }, async (req) => {
     const b = asBody(req.body);
     const language = typeof b.language === 'string' ? b.language.trim().toLowerCase().slice(0, 2) : '';
     check({ language }, { language: [required, (v) => (v === 'pt' || v === 'en' ? null : MSG.language)] });
     return profile.updateLanguage(db, me(req), language as 'pt' | 'en');
   });
 
-  app.get('/profile/getLanguage', authed, async (req) => profile.getLanguage(db, me(req)));
+  app.get('/profile/getLanguage', { ...authed, schema: getLanguageCall }, async (req) =>
+    profile.getLanguage(db, me(req)),
+  );
 
-  app.post('/profile/uploadAvatar', authed, async (req) => {
+  app.post('/profile/uploadAvatar', { ...authed, schema: uploadAvatarCall }, async (req) => {
     if (!req.isMultipart()) throw fieldError('avatar', MSG.required);
     const file = await req.file();
     if (file?.fieldname !== 'avatar') throw fieldError('avatar', MSG.required);
@@ -106,7 +122,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; storag
     return reply.send(file.data);
   });
 
-  app.post('/profile/update-settings', authed, async (req) => {
+  app.post('/profile/update-settings', { ...authed, schema: updateSettingsCall }, async (req) => {
     const b = asBody(req.body);
     const source = b.settings && typeof b.settings === 'object' ? asBody(b.settings) : b;
     const keys = Object.keys(PRIVACY_DEFAULTS) as (keyof PrivacySettings)[];
@@ -124,7 +140,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; storag
     return profile.updateSettings(db, me(req), patch);
   });
 
-  app.post('/address/create', authed, async (req) => {
+  app.post('/address/create', { ...authed, schema: saveAddressCall }, async (req) => {
     const b = asBody(req.body);
     const zip = typeof b.zip_code === 'string' ? b.zip_code : (b.zipcode ?? b.cep);
     const a: Record<string, unknown> = { ...b, zip_code: zip };
@@ -154,7 +170,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; storag
     });
   });
 
-  app.post('/profile/self-exclusion', authed, async (req) => {
+  app.post('/profile/self-exclusion', { ...authed, schema: selfExcludeCall }, async (req) => {
     const b = asBody(req.body);
     const tz = req.tenant.settings.timezone;
     const today = todayIn(tz);
@@ -183,7 +199,9 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; storag
     return profile.selfExclude(db, me(req), { value: String(b.value).trim(), endAt });
   });
 
-  app.post('/profile/self-exclusion/remove', authed, async (req) => profile.removeSelfExclusion(db, me(req)));
+  app.post('/profile/self-exclusion/remove', { ...authed, schema: removeSelfExclusionCall }, async (req) =>
+    profile.removeSelfExclusion(db, me(req)),
+  );
 }
 
 const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-vercel-ip-country', 'x-country-code'];
@@ -193,7 +211,7 @@ const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-vercel-
  * for display (nothing is authorised by it), so a forged header costs nothing; without one: Brazil.
  */
 export async function geoipRoute(app: FastifyInstance) {
-  app.get('/geoip', { config: { tenant: 'none' } }, async (req, reply) => {
+  app.get('/geoip', { config: { tenant: 'none' }, schema: geoipCall }, async (req, reply) => {
     reply.header('cache-control', 'private, max-age=3600').header('vary', COUNTRY_HEADERS.join(', '));
     for (const h of COUNTRY_HEADERS) {
       const v = req.headers[h];

@@ -1,3 +1,11 @@
+import {
+  crashCashoutCall,
+  multiplayerBetCall,
+  multiplayerBetsCall,
+  multiplayerChainsCall,
+  multiplayerRoundCall,
+  multiplayerStateCall,
+} from '@sorte/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, findSessionUser, requireUser } from '../../../platform/auth';
 import { AppError, type Localized } from '../../../platform/errors';
@@ -47,23 +55,25 @@ export async function multiplayerRoutes(app: FastifyInstance) {
   };
 
   for (const game of ['crash', 'double'] as const satisfies readonly MultiplayerGame[]) {
-    app.get(`/originals/${game}/state`, async (req) =>
+    app.get(`/originals/${game}/state`, { schema: multiplayerStateCall }, async (req) =>
       mp.publicState(ctx(), req.tenant, game, await optionalUser(app, req)),
     );
-    app.get(`/originals/${game}/chains`, async (req) => ({
+    app.get(`/originals/${game}/chains`, { schema: multiplayerChainsCall }, async (req) => ({
       data: (await repo.listChains(db, req.tenant.id, game)).map((c) => ({
         ...c,
         created_at: new Date(c.created_at).toISOString(),
       })),
     }));
-    app.get(`/originals/${game}/rounds/:id`, async (req) => {
+    app.get(`/originals/${game}/rounds/:id`, { schema: multiplayerRoundCall }, async (req) => {
       const id = (req.params as { id: string }).id;
       if (!/^\d{1,15}$/.test(id))
         throw new AppError('not_found', { pt: 'Rodada não encontrada.', en: 'Round not found.' });
       return mp.roundForVerification(db, req.tenant.id, game, Number(id));
     });
-    app.get(`/originals/${game}/bets`, authed, async (req) => ({ data: await mp.myBets(db, who(req), game) }));
-    app.post(`/originals/${game}/bet`, authed, async (req, reply) => {
+    app.get(`/originals/${game}/bets`, { ...authed, schema: multiplayerBetsCall }, async (req) => ({
+      data: await mp.myBets(db, who(req), game),
+    }));
+    app.post(`/originals/${game}/bet`, { ...authed, schema: multiplayerBetCall }, async (req, reply) => {
       const b = body(req);
       return send(
         reply,
@@ -78,7 +88,7 @@ export async function multiplayerRoutes(app: FastifyInstance) {
       );
     });
   }
-  app.post('/originals/crash/cashout', authed, async (req, reply) =>
+  app.post('/originals/crash/cashout', { ...authed, schema: crashCashoutCall }, async (req, reply) =>
     send(reply, await mp.cashOut(ctx(), { ...who(req), idempotencyKey: idempotencyKey(req) })),
   );
 }
