@@ -8,14 +8,16 @@ import { accountRoutes } from './modules/auth/plugin';
 import { casinoRoutes } from './modules/casino/routes';
 import { seedCasinoDemo } from './modules/casino/seed';
 import { chatRoutes } from './modules/chat/routes';
+import { betFeedConsumer } from './modules/feed/index';
 import { kycRoutes } from './modules/kyc/index';
+import { notificationsConsumer } from './modules/notifications/index';
 import { notificationRoutes } from './modules/notifications/routes';
 import { originalsRoutes } from './modules/originals/routes';
-import { devPixPage, walletModule } from './modules/payments/index';
+import { devPixPage, PAYMENT_JOBS, walletModule } from './modules/payments/index';
 import { sandboxProviderRoutes } from './modules/providers/sandbox/server';
 import { manifestRoute } from './modules/push/manifest';
 import { pushRoutes } from './modules/push/routes';
-import { startDomainEventDispatch } from './modules/realtime/domain-events';
+import { realtimeConsumer } from './modules/realtime/consumers';
 import { broadcastingRoutes } from './modules/realtime/routes';
 import { HtmlShell, pageCsp, pageLocale, routeFor } from './modules/site/html';
 import { rootSiteConfigRoute, siteRoutes } from './modules/site/routes';
@@ -26,10 +28,11 @@ import { registerContracts } from './platform/contracts';
 import { type Db, openDb } from './platform/db/index';
 import { migrate } from './platform/db/migrate';
 import { AppError, errorBody } from './platform/errors';
+import { startEventsAndJobs } from './platform/events/index';
 import { NO_CACHE, sendPrepared } from './platform/http';
 import { answerFrameworkError, registerInputGuard } from './platform/input';
 import { registerErrorHandling, tenantHook } from './platform/plugins';
-import { registerRealtime } from './platform/realtime/index';
+import { realtimeRelayConsumer, registerRealtime } from './platform/realtime/index';
 import { normalizeHost, TenantResolver } from './platform/tenancy';
 
 declare module 'fastify' {
@@ -94,7 +97,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const resolveTenant = tenantHook(app.tenants);
   await registerRealtime(app);
-  startDomainEventDispatch(app);
+  await startEventsAndJobs(app, {
+    consumers: [realtimeRelayConsumer, realtimeConsumer, notificationsConsumer(db), betFeedConsumer],
+    jobs: PAYMENT_JOBS,
+    paused: () => app.realtime.dispatchPaused || app.realtime.domainEventsHeld,
+  });
   await app.register(
     async (api) => {
       api.addHook('onRequest', resolveTenant);

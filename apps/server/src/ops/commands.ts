@@ -8,6 +8,7 @@ import { REALTIME_COMMANDS } from '../modules/realtime/ops';
 import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
 import type { Db } from '../platform/db/index';
 import { AppError } from '../platform/errors';
+import { EVENTS_COMMANDS } from './events';
 
 export type OpsContext = { db: Db };
 export type Parsed = { flags: Record<string, string | true>; positional: string[] };
@@ -122,6 +123,7 @@ export const COMMANDS: Record<string, Command> = {
       return `tenant ${t.id} hosts: ${t.hosts.join(', ')}`;
     },
   },
+  ...EVENTS_COMMANDS,
   ...CHAT_COMMANDS,
   ...NOTIFICATION_COMMANDS,
   ...REALTIME_COMMANDS,

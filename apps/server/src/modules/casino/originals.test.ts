@@ -126,7 +126,7 @@ describe('settled Originals bets in the casino history', () => {
     expect(recent[0]).toMatchObject({ id: dice.id, gamecode: 'dice' });
 
     const { rows } = await app.db.query<{ type: string; game_id: string | null }>(
-      "select type, payload->>'game_id' as game_id from domain_events where user_id = $1 and type like 'casino.%' order by id",
+      "select name as type, payload->>'game_id' as game_id from event_log where user_id = $1 and name like 'casino.%' order by id",
       [p.id],
     );
     // The bet's one settled-round event names the catalog's game.
@@ -150,7 +150,7 @@ describe('settled Originals bets in the casino history', () => {
     const hist = (await c.get('/api/wallet/bets')).json();
     expect(hist.data[0]).toMatchObject({ game: { gamecode: 'mines' }, bet: 500, win: reveal.json().payout });
     const { rows } = await app.db.query<{ game_id: string }>(
-      "select payload->>'game_id' as game_id from domain_events where user_id = $1 and type = 'casino.round_settled'",
+      "select payload->>'game_id' as game_id from event_log where user_id = $1 and name = 'casino.round_settled'",
       [p.id],
     );
     expect(Number(rows[0]!.game_id)).toBe(hist.data[0].game.id);

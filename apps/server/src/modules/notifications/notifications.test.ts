@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type PusherJs from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../ops/commands';
+import { connected, listen, pusherClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { vapidKeys } from '../push/service';
-import { connected, listen, pusherClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
 
 const ece = createRequire(import.meta.url)('http_ece') as {
   decrypt(buf: Buffer, o: { version: string; privateKey: ReturnType<typeof createECDH>; authSecret: Buffer }): Buffer;

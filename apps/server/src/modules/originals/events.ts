@@ -30,7 +30,7 @@ export function settledRoundEventBase(o: { userId: number; game: string }) {
 
 /**
  * Records a settled round in the caller's transaction, in ONE statement, as a seamless-wallet provider's round is
- * recorded in modules/providers: the round's one event in the shared domain_events outbox (casino.round_settled
+ * recorded in modules/providers: the round's one event in the event log (casino.round_settled
  * with the stake, the payout and the casino catalog's game_id), the closed casino round (the bet history of GET
  * wallet/bets), the player's recent game, and the stake in the player's total_bet. Consumers (bet feed, missions,
  * ranking, bonus wagering) and the player's history see Originals exactly as third-party games. A game missing from
@@ -76,7 +76,7 @@ export async function recordSettledRound(
       ), usr as (
         update users set total_bet = total_bet + $8 where tenant_id = $1 and id = $2
       )
-      insert into domain_events (tenant_id, user_id, type, payload)
+      insert into event_log (tenant_id, user_id, name, payload)
         select $1, $2, e.t, e.p || jsonb_build_object('game_id', (select g.id from g))
           from unnest($3::text[], $4::jsonb[]) with ordinality as e(t, p, n) order by e.n`,
     [

@@ -277,7 +277,7 @@ describe('dice hot path (one statement per bet)', () => {
         expect(win.replayed).toBe(true);
       }
       const { rows } = await app.db.query<{ type: string; payload: Record<string, unknown> }>(
-        "select type, payload from domain_events where user_id = $1 and payload->>'round_id' = $2 order by id",
+        "select name as type, payload from event_log where user_id = $1 and payload->>'round_id' = $2 order by id",
         [p.id, `dice:${bet.id}`],
       );
       const base = {

@@ -90,7 +90,7 @@ describe('seamless wallet: conformance kit against the generic adapter', () => {
     // Every closed round emitted exactly one settled-round event, every refunded one its rollback event, and no
     // bet or win wrote an event of its own.
     const ev = await app.db.query<{ type: string; n: number }>(
-      "select type, count(*)::int as n from domain_events where type like 'casino.%' group by type",
+      "select name as type, count(*)::int as n from event_log where name like 'casino.%' group by name",
     );
     const types = Object.fromEntries(ev.rows.map((r) => [r.type, r.n]));
     const closed = await app.db.query<{ n: number }>(
@@ -135,7 +135,7 @@ describe('seamless wallet: answers of repeats come from the wallet (no copy stor
     expect(await call('win', close)).toMatchObject({ status: 'OK', balance: 8_850 });
     expect(await call('win', win)).toEqual(firstWin);
     const ev = await app.db.query<{ type: string; payload: Record<string, unknown> }>(
-      "select type, payload from domain_events where payload ->> 'round_id' = $1 order by id",
+      "select name as type, payload from event_log where payload ->> 'round_id' = $1 order by id",
       [round],
     );
     expect(ev.rows).toEqual([
@@ -243,7 +243,7 @@ describe('seamless wallet: a stake is checked against its round and its player',
     );
     expect(r.rows).toEqual([{ bet_total: 500, win_total: 300, status: 'closed' }]);
     const settled = await app.db.query<{ payload: { bet: number; win: number } }>(
-      "select payload from domain_events where type = 'casino.round_settled' and payload->>'round_id' = $1",
+      "select payload from event_log where name = 'casino.round_settled' and payload->>'round_id' = $1",
       [round],
     );
     expect(settled.rows.map((e) => [e.payload.bet, e.payload.win])).toEqual([[500, 300]]);
@@ -321,7 +321,7 @@ describe('seamless wallet: calls that arrive together share statements', () => {
     for (const w of wins) expect(w).toMatchObject({ status: 'ok', balance: 1_150 });
     for (const p of players) expect(await cashOf(app, p.id)).toBe(1_150);
     const settled = await app.db.query<{ n: number }>(
-      "select count(*)::int as n from domain_events where type = 'casino.round_settled' and payload ->> 'round_id' like $1",
+      "select count(*)::int as n from event_log where name = 'casino.round_settled' and payload ->> 'round_id' like $1",
       [`r-${tag}-%`],
     );
     expect(settled.rows[0]!.n).toBe(12);
@@ -436,7 +436,7 @@ describe('seamless wallet: a batch writes what its calls would write each in its
           [tenantId, userIds],
         ),
         events: await q(
-          `select user_id, payload from domain_events where tenant_id = $1 and type = 'casino.round_settled'
+          `select user_id, payload from event_log where tenant_id = $1 and name = 'casino.round_settled'
             and payload ->> 'round_id' = any($2) order by payload ->> 'round_id'`,
           [tenantId, rounds],
         ),
@@ -695,7 +695,7 @@ describe('seamless wallet: many players at once, through batches', () => {
     // Every round that took a stake was settled once: one event each.
     const rounds = await app.db.query<{ closed: number; events: number }>(
       `select (select count(*)::int from casino_rounds where round_id like $1 and status = 'closed') as closed,
-          (select count(*)::int from domain_events where type = 'casino.round_settled'
+          (select count(*)::int from event_log where name = 'casino.round_settled'
             and payload ->> 'round_id' like $1) as events`,
       [`m-${tag}-%`],
     );
@@ -778,7 +778,7 @@ describe('seamless wallet: a closed or paid round takes no more money', () => {
     expect(await cashOf(app, s.id)).toBe(1_300);
     expect(await roundRow(r.roundId)).toEqual({ bet_total: 100, win_total: 400, status: 'closed' });
     const settled = await app.db.query(
-      "select 1 from domain_events where type = 'casino.round_settled' and payload ->> 'round_id' = $1",
+      "select 1 from event_log where name = 'casino.round_settled' and payload ->> 'round_id' = $1",
       [r.roundId],
     );
     expect(settled.rows).toHaveLength(1);
@@ -815,7 +815,7 @@ describe('seamless wallet: a closed or paid round takes no more money', () => {
     expect(await handle(ctx, open.rollback('rb', 'b'))).toMatchObject({ status: 'ok', balance: 1_000 });
     expect(await cashOf(app, s.id)).toBe(1_000);
     const rolledBack = await app.db.query(
-      "select 1 from domain_events where type = 'casino.round_rolled_back' and payload ->> 'round_id' = any($1)",
+      "select 1 from event_log where name = 'casino.round_rolled_back' and payload ->> 'round_id' = any($1)",
       [[paid.roundId, lost.roundId, open.roundId]],
     );
     expect(rolledBack.rows).toHaveLength(1);

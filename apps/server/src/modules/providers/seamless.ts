@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { EventPayload } from '@sorte/contracts';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
+import { publish } from '../../platform/events/index';
 import type { ProviderRow } from '../casino/repo';
 import * as wallet from '../ledger/index';
 import type { WalletAction, WalletErrorCode, WalletResult } from './adapter';
@@ -149,13 +151,14 @@ async function lockRound(tx: Sql, ctx: SeamlessContext, roundId: string): Promis
   return rows[0] ?? null;
 }
 
-async function event(tx: Sql, tenantId: number, userId: number, type: string, payload: Record<string, unknown>) {
-  await tx.query('insert into domain_events (tenant_id, user_id, type, payload) values ($1, $2, $3, $4)', [
-    tenantId,
-    userId,
-    type,
-    JSON.stringify(payload),
-  ]);
+async function event(
+  tx: Sql,
+  tenantId: number,
+  userId: number,
+  name: 'casino.round_rolled_back',
+  payload: EventPayload<'casino.round_rolled_back'>,
+) {
+  await publish(tx, { name, tenantId, userId, payload });
 }
 
 async function balanceOf(sql: Sql, ctx: SeamlessContext, userId: number, bonusAllowed: boolean) {

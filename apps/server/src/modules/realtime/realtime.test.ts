@@ -3,6 +3,7 @@ import Echo from 'laravel-echo';
 import Pusher from 'pusher';
 import type PusherJs from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publish, readConsumerStatus } from '../../platform/events/index';
 import { signChannel } from '../../platform/realtime/index';
 import { connected, listen, pusherClient, rawClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
 import { registerPlayer } from '../../test/accounts';
@@ -273,18 +274,21 @@ describe('Pusher protocol v7 with the real pusher-js', () => {
     await expect(cross.trigger('chat.30', 'BetPlaced', {})).rejects.toMatchObject({ status: 401 });
   });
 
-  it('publishes events that another process left in realtime_outbox (ops CLI on PostgreSQL)', async () => {
+  it('publishes what another process asked for through the event log (ops CLI on PostgreSQL)', async () => {
     const p = track(pusherClient({ port, key }));
     const got: unknown[] = [];
     p.subscribe('chat.30').bind('App\\Events\\MessageDeleted', (d: unknown) => got.push(d));
     await waitFor(() => p.channel('chat.30').subscribed);
-    await app.db.query(
-      `insert into realtime_outbox (tenant_id, channel, event, data) values ($1, 'chat.30', 'MessageDeleted', '{"id": 7}')`,
-      [tenantId],
-    );
+    await publish(app.db, {
+      name: 'realtime.push_requested',
+      tenantId,
+      userId: null,
+      payload: { channel: 'chat.30', event: 'MessageDeleted', data: { id: 7 } },
+    });
     await waitFor(() => got.length === 1, 4000);
     expect(got[0]).toEqual({ id: 7 });
-    expect((await app.db.query('select 1 from realtime_outbox')).rowCount).toBe(0);
+    const relay = (await readConsumerStatus(app.db)).find((c) => c.consumer === 'realtime-relay');
+    expect(relay).toMatchObject({ lagEvents: 0, retrying: 0, parked: 0 });
   });
 
   it('closes sockets with 4200 on shutdown so clients reconnect', async () => {

@@ -10,6 +10,11 @@ export type HandlerContext = {
   idempotencyKey: string;
   /** 1 on the first delivery, then one more on each retry. */
   attempt: number;
+  /**
+   * Runs `effect` once the delivery's transaction has committed (a realtime push, a web push): it never announces
+   * what rolled back, and no transaction stays open across a call to another system. A failing effect is logged.
+   */
+  afterCommit(effect: () => Promise<void> | void): void;
 };
 
 /**
@@ -53,7 +58,8 @@ export type EventBus = {
   drain(o?: { timeoutMs?: number }): Promise<void>;
   /** Deletes the events every registered consumer has passed; returns how many. */
   prune(o?: { batch?: number }): Promise<number>;
-  start(o?: { intervalMs?: number }): void;
+  /** Delivers every `intervalMs` on this node; a tick is skipped while `paused()` says so (tests hold delivery). */
+  start(o?: { intervalMs?: number; paused?: () => boolean }): void;
   stop(): Promise<void>;
 };
 
@@ -110,6 +116,12 @@ const READ_EVENTS = `select id, xid::text as xid, tenant_id, user_id, name,
   where (xid, id) > ($1::xid8, $2::bigint) and xid < pg_snapshot_xmin(pg_current_snapshot())
   order by xid, id limit $4`;
 
+const HAS_WORK = `select
+    exists (select 1 from event_consumers c join event_log l on (l.xid, l.id) > (c.pos_xid, c.pos_id)
+      where c.name = $1 and l.xid < pg_snapshot_xmin(pg_current_snapshot())) as events,
+    exists (select 1 from event_retries where consumer = $1 and parked_at is null and next_attempt_at <= now())
+      as retries`;
+
 const SET_POSITION = 'update event_consumers set pos_xid = $2::xid8, pos_id = $3, updated_at = now() where name = $1';
 
 const SET_ASIDE = `insert into event_retries (consumer, event_id, tenant_id, user_id, name, payload, created_at, attempts,
@@ -154,7 +166,17 @@ export function createEventBus(o: EventBusOptions): EventBus {
     return registered;
   }
 
-  async function handleOne(c: Consumer, row: LogRow, tx: Sql, attempt: number) {
+  type Effects = (() => Promise<void> | void)[];
+  async function runEffects(effects: Effects, consumer: string) {
+    for (const effect of effects) {
+      try {
+        await effect();
+      } catch (err) {
+        o.onError?.(err, { consumer });
+      }
+    }
+  }
+  async function handleOne(c: Consumer, row: LogRow, tx: Sql, attempt: number, effects: Effects) {
     const handler = c.handlers[row.name as EventName] as EventHandler<EventName> | undefined;
     if (!handler) return;
     const event = {
@@ -165,13 +187,19 @@ export function createEventBus(o: EventBusOptions): EventBus {
       payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
       createdAt: toDate(row.created_at),
     } as DomainEventOf;
-    await handler(event, { tx, consumer: c.name, idempotencyKey: `${c.name}:${event.id}`, attempt });
+    await handler(event, {
+      tx,
+      consumer: c.name,
+      idempotencyKey: `${c.name}:${event.id}`,
+      attempt,
+      afterCommit: (effect) => void effects.push(effect),
+    });
   }
 
-  async function handleAll(c: Consumer, rows: LogRow[], tx: Sql) {
+  async function handleAll(c: Consumer, rows: LogRow[], tx: Sql, effects: Effects) {
     for (let i = 0; i < rows.length; i++) {
       try {
-        await handleOne(c, rows[i]!, tx, 1);
+        await handleOne(c, rows[i]!, tx, 1, effects);
       } catch (err) {
         throw new HandlerFailed(i, err);
       }
@@ -220,16 +248,18 @@ export function createEventBus(o: EventBusOptions): EventBus {
       const bad = failure ? rest[k] : undefined;
       const cause = failure?.cause;
       const last = bad ?? good[good.length - 1]!;
+      const effects: Effects = [];
       try {
         const ok = await db.transaction(async (tx) => {
           const now = await lock(tx, c.name);
           if (!now || now.xid !== pos.xid || now.id !== pos.id) return false;
-          await handleAll(c, good, tx);
+          await handleAll(c, good, tx, effects);
           if (bad) await setAside(tx, c, bad, cause);
           await setPosition(tx, c.name, last);
           return true;
         });
         if (!ok) return passed;
+        await runEffects(effects, c.name);
         passed += good.length + (bad ? 1 : 0);
         pos = { xid: last.xid, id: Number(last.id) };
         rest = rest.slice(good.length + (bad ? 1 : 0));
@@ -247,16 +277,19 @@ export function createEventBus(o: EventBusOptions): EventBus {
     await register();
     let from: Position | null = null;
     let read: LogRow[] = [];
+    const effects: Effects = [];
     try {
-      return await db.transaction(async (tx) => {
+      const passed = await db.transaction(async (tx) => {
         from = await lock(tx, name);
         if (!from) return 0;
         read = (await tx.query<LogRow>(READ_EVENTS, [from.xid, from.id, namesOf(c), batchSize], 'events_read')).rows;
         if (read.length === 0) return 0;
-        await handleAll(c, read, tx);
+        await handleAll(c, read, tx, effects);
         await setPosition(tx, name, read[read.length - 1]!);
         return read.length;
       });
+      await runEffects(effects, name);
+      return passed;
     } catch (err) {
       const start = from as Position | null;
       if (!(err instanceof HandlerFailed) || !start) throw err;
@@ -273,6 +306,7 @@ export function createEventBus(o: EventBusOptions): EventBus {
     let tried = 0;
     while (tried < limit) {
       let taken: RetryRow | null = null;
+      const effects: Effects = [];
       try {
         const done = await db.transaction(async (tx) => {
           if (!(await lock(tx, name))) return false;
@@ -286,7 +320,7 @@ export function createEventBus(o: EventBusOptions): EventBus {
           taken = rows[0] ?? null;
           if (!taken) return false;
           try {
-            await handleOne(c, taken, tx, Number(taken.attempts) + 1);
+            await handleOne(c, taken, tx, Number(taken.attempts) + 1, effects);
           } catch (err) {
             throw new HandlerFailed(0, err);
           }
@@ -294,6 +328,7 @@ export function createEventBus(o: EventBusOptions): EventBus {
           return true;
         });
         if (!done) return tried;
+        await runEffects(effects, name);
         tried++;
       } catch (failed) {
         const row = taken as RetryRow | null;
@@ -352,13 +387,19 @@ export function createEventBus(o: EventBusOptions): EventBus {
   let running: Promise<void> | null = null;
   let stopped = true;
 
+  // Reads only: an idle node takes no row lock, so it writes nothing (a lock is a write on PostgreSQL and PGlite).
+  async function hasWork(name: string): Promise<{ events: boolean; retries: boolean }> {
+    const { rows } = await db.query<{ events: boolean; retries: boolean }>(HAS_WORK, [name], 'events_has_work');
+    return rows[0] ?? { events: false, retries: false };
+  }
   async function tick() {
     await Promise.all(
       [...consumers.keys()].map(async (name) => {
         try {
+          const due = await hasWork(name);
           // A full batch means more may be waiting: keep going, a bounded number of times per tick.
-          for (let i = 0; i < 20 && (await deliver(name)) === batchSize; i++);
-          await retryDue(name);
+          if (due.events) for (let i = 0; i < 20 && (await deliver(name)) === batchSize; i++);
+          if (due.retries) await retryDue(name);
         } catch (err) {
           o.onError?.(err, { consumer: name });
         }
@@ -372,11 +413,11 @@ export function createEventBus(o: EventBusOptions): EventBus {
     retryDue,
     drain,
     prune,
-    start({ intervalMs = 250 } = {}) {
+    start({ intervalMs = 250, paused = () => false } = {}) {
       if (!stopped) return;
       stopped = false;
       const loop = () => {
-        running = tick().finally(() => {
+        running = (paused() ? Promise.resolve() : tick()).finally(() => {
           running = null;
           if (!stopped) timer = setTimeout(loop, intervalMs);
         });

@@ -9,6 +9,7 @@ export {
   type EventHandler,
   type HandlerContext,
   type RetryPolicy,
+  waitForHorizon,
 } from './bus';
 export {
   type ConsumerStatus,
@@ -19,3 +20,4 @@ export {
   retryParkedEvents,
 } from './ops';
 export { publish } from './publish';
+export { startEventsAndJobs } from './server';

@@ -2,5 +2,5 @@ export { type Broadcaster, type BusMessage, memoryBroadcaster, redisBroadcaster 
 export { ALL_USERS } from './hub';
 export { type AppCredentials, appKeyOf, RealtimeKeys } from './keys';
 export { isValidChannel, SOCKET_ID, signChannel, signUser } from './protocol';
-export { broadcast, emit, localRealtime, Realtime, wireEventName } from './realtime';
+export { broadcast, emit, localRealtime, Realtime, realtimeRelayConsumer, wireEventName } from './realtime';
 export { registerRealtime } from './server';

@@ -1,4 +1,6 @@
 import type { Sql } from '../db/index';
+import { type Consumer, defineConsumer } from '../events/bus';
+import { publish } from '../events/publish';
 import type { Broadcaster } from './broadcaster';
 import type { RealtimeHub } from './hub';
 import type { RealtimeKeys } from './keys';
@@ -12,9 +14,9 @@ export function wireEventName(event: string): string {
 }
 
 export class Realtime {
-  /** Tests: hold this node's outbox and event delivery loops (explicit delivery calls still work). */
+  /** Tests: hold this node's event delivery loop, so explicit delivery calls are the only ones. */
   dispatchPaused = false;
-  /** Tests: hold only the delivery of domain events, so a test can read the events a call wrote. */
+  /** Tests: the same hold, for tests that read the events a call wrote before any consumer passes them. */
   domainEventsHeld = false;
 
   constructor(
@@ -65,30 +67,21 @@ export async function broadcast(tenantId: number, channel: string, event: string
 }
 
 /**
- * Like broadcast(), but when this process runs no realtime server (an ops command with PostgreSQL), the event is
- * written to realtime_outbox and a running node publishes it within a second.
+ * Like broadcast(), but when this process runs no realtime server (an ops command with PostgreSQL), the message is
+ * published as an event and a running node's realtime relay pushes it within a second.
  */
 export async function emit(sql: Sql, tenantId: number, channel: string, event: string, data: unknown) {
   if (await broadcast(tenantId, channel, event, data).catch(() => false)) return;
-  await sql.query('insert into realtime_outbox (tenant_id, channel, event, data) values ($1, $2, $3, $4)', [
-    tenantId,
-    channel,
-    event,
-    JSON.stringify(data),
-  ]);
+  await publish(sql, { name: 'realtime.push_requested', tenantId, userId: null, payload: { channel, event, data } });
 }
 
-/** Publishes what other processes left in realtime_outbox. Each row is claimed by one node and published once. */
-export async function drainOutbox(sql: Sql, r: Realtime, limit = 200): Promise<number> {
-  const { rows } = await sql.query<{ id: number; tenant_id: number; channel: string; event: string; data: unknown }>(
-    `delete from realtime_outbox where id in (
-       select id from realtime_outbox order by id limit $1 for update skip locked)
-     returning id, tenant_id, channel, event, data`,
-    [limit],
-  );
-  rows.sort((a, b) => a.id - b.id);
-  for (const row of rows) {
-    await r.publish({ tenantId: row.tenant_id, channel: row.channel, event: row.event, data: row.data });
-  }
-  return rows.length;
-}
+/** Pushes what a process without a realtime server asked for (emit()); registered by the app with the others. */
+export const realtimeRelayConsumer: Consumer = defineConsumer({
+  name: 'realtime-relay',
+  handlers: {
+    'realtime.push_requested': async (e, ctx) => {
+      const { channel, event, data } = e.payload;
+      ctx.afterCommit(() => void broadcast(e.tenantId, channel, event, data));
+    },
+  },
+});

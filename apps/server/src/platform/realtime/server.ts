@@ -14,7 +14,7 @@ import {
   safeEqual,
   signRequest,
 } from './protocol';
-import { drainOutbox, Realtime, registerInstance } from './realtime';
+import { Realtime, registerInstance } from './realtime';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,12 +22,9 @@ declare module 'fastify' {
   }
 }
 
-/** How often a node looks for undelivered realtime_outbox rows (a cheap indexed read). */
-const OUTBOX_POLL_MS = 250;
-
 /**
  * Starts this node's realtime server on the app's own HTTP server: Pusher protocol at /app/{key} (the 'upgrade'
- * event), the Pusher HTTP publish API at /apps/{id}/..., and the realtime outbox dispatcher. Root instance only.
+ * event), and the Pusher HTTP publish API at /apps/{id}/.... Root instance only.
  */
 export async function registerRealtime(app: FastifyInstance) {
   const { config, db } = app;
@@ -63,20 +60,7 @@ export async function registerRealtime(app: FastifyInstance) {
   ) => hub.handleUpgrade(req, socket, head);
   app.server.on('upgrade', onUpgrade);
 
-  let draining = false;
-  const outboxTimer = setInterval(() => {
-    if (draining || realtime.dispatchPaused) return;
-    draining = true;
-    drainOutbox(db, realtime)
-      .catch((err) => app.log.warn({ err }, 'realtime outbox'))
-      .finally(() => {
-        draining = false;
-      });
-  }, OUTBOX_POLL_MS);
-  outboxTimer.unref();
-
   app.addHook('preClose', async () => {
-    clearInterval(outboxTimer);
     app.server.off('upgrade', onUpgrade);
     await realtime.close();
   });

@@ -176,7 +176,7 @@ begin
   ),
   -- A round closed by its win is one settled-round event, as casino_win_open writes it.
   events as (
-    insert into domain_events (tenant_id, user_id, type, payload)
+    insert into event_log (tenant_id, user_id, name, payload)
       select f.tenant, f.uid, 'casino.round_settled', jsonb_build_object('provider', f.code, 'round_id', f.round,
           'transaction', f.tx, 'game_id', f.rgame, 'game', f.title, 'user_id', f.uid, 'bet', x.bet_total,
           'win', x.win_total,
@@ -184,7 +184,7 @@ begin
         from f join settled x on x.id = f.rpk
         where f.closed and f.rstatus = 'open'
         order by f.ord
-      returning domain_events.id
+      returning event_log.id
   ),
   -- Every claimed call wrote all its rows, or a concurrent call got in between the checks and the writes: then
   -- nothing of this statement stands (SR412). The writes run in the order they are counted here (the final

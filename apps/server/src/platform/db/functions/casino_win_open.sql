@@ -82,7 +82,7 @@ begin
       closed_at = case when p_round_closed and c.status = 'open' then now() else c.closed_at end
     where c.id = round_pk;
   if p_round_closed and round_status = 'open' then
-    insert into domain_events (tenant_id, user_id, type, payload)
+    insert into event_log (tenant_id, user_id, name, payload)
       values (p_tenant, s.user_id, 'casino.round_settled', jsonb_build_object('provider', p_provider_code,
         'round_id', p_round, 'transaction', p_tx, 'game_id', round_game_id, 'game', s.title, 'user_id', s.user_id,
         'bet', bet_total, 'win', win_total + p_amount,

@@ -92,7 +92,7 @@ begin
       where not exists (select 1 from moved)
       on conflict (tenant_id, user_id, game_id) do nothing
   ), ev as (
-    insert into domain_events (tenant_id, user_id, type, payload)
+    insert into event_log (tenant_id, user_id, name, payload)
       values (p_tenant, p_user, 'casino.round_settled', v_base || jsonb_build_object('bet', p_amount,
         'win', p_payout, 'multiplier', p_multiplier, 'game_id', (select g.id from g)))
   ), tb as (

@@ -2,12 +2,19 @@ import type { BetFeedEvent } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import type PusherJs from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../platform/db/index';
+import {
+  createEventBus,
+  defineConsumer,
+  publish,
+  readConsumerStatus,
+  waitForHorizon,
+} from '../../platform/events/index';
 import { connected, listen, pusherClient, rawClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import { recordEvent } from '../wallet/events';
+import { feedSettledRound } from '../feed/index';
 import * as wallet from '../ledger/index';
-import { type DomainEvent, type DomainEventHandler, dispatchDomainEvents, publishSettledRounds } from './domain-events';
 
 let app: FastifyInstance;
 let port: number;
@@ -57,23 +64,32 @@ async function feed() {
   return { c, events };
 }
 
-async function settledRound(o: { userId: number; round: string; bet: number; win: number; ageMs?: number }) {
-  await app.db.query(
-    `insert into domain_events (tenant_id, user_id, type, payload, created_at)
-      values ($1, $2, 'casino.round_settled', $3, now() - make_interval(secs => $4::double precision / 1000))`,
-    [
-      tenantId,
-      o.userId,
-      JSON.stringify({ provider: 'test-prov', round_id: o.round, game: 'Gates of Testing', bet: o.bet, win: o.win }),
-      o.ageMs ?? 0,
-    ],
-  );
+function roundSettled(o: { userId: number; round: string; bet: number; win: number; provider?: string }) {
+  return {
+    name: 'casino.round_settled' as const,
+    tenantId,
+    userId: o.userId,
+    payload: {
+      provider: o.provider ?? 'test-prov',
+      round_id: o.round,
+      game_id: null,
+      game: 'Gates of Testing',
+      user_id: o.userId,
+      bet: o.bet,
+      win: o.win,
+      multiplier: o.bet > 0 ? o.win / o.bet : 0,
+    },
+  };
 }
 
-const pending = async () =>
-  (await app.db.query<{ n: number }>('select count(*)::int as n from domain_events')).rows[0]!.n;
+async function settledRound(o: { userId: number; round: string; bet: number; win: number; provider?: string }) {
+  await app.db.transaction((tx) => publish(tx, roundSettled(o)));
+}
 
-describe('live bet feed from domain_events', () => {
+/** Events of the log the bet feed has not passed yet. */
+const pending = async () => (await readConsumerStatus(app.db)).find((c) => c.consumer === 'bet-feed')?.lagEvents ?? -1;
+
+describe('live bet feed from the event bus', () => {
   it('a dice bet in Originals reaches another client as BetPlaced with a masked name', async () => {
     const p = await player();
     const { c, events } = await feed();
@@ -85,7 +101,7 @@ describe('live bet feed from domain_events', () => {
     expect(res.statusCode, res.body).toBe(200);
     const bet = res.json();
     const tx = `sorte-originals:dice:${bet.id}`;
-    // The server's own dispatcher loop (250 ms) publishes it.
+    // The server's own delivery loop (250 ms) publishes it.
     const got = await waitFor(() => {
       const mine = events().filter((e) => e.transaction === tx);
       return mine.length >= (bet.payout > 0 ? 2 : 1) ? mine : undefined;
@@ -117,53 +133,63 @@ describe('live bet feed from domain_events', () => {
     c.ws.close();
   });
 
-  it('several dispatchers at once (several nodes): every event is published once and leaves the queue', async () => {
+  it('several nodes at once: every event is handed to the feed once and passed', async () => {
     const p = await player(0);
-    // The app's own loop is held: these rows are handled by the explicit calls only.
+    // The app's own loop is held: these events are handled by the explicit calls only.
     app.realtime.dispatchPaused = true;
     const seen: number[] = [];
-    const handlers: Record<string, DomainEventHandler> = {
-      'casino.round_settled': async (_ctx, evs: DomainEvent[]) => {
-        for (const e of evs) seen.push(e.id);
-        await new Promise((r) => setTimeout(r, 5));
+    const consumer = defineConsumer({
+      name: 'bet-feed',
+      handlers: {
+        'casino.round_settled': async (e) => {
+          seen.push(e.id);
+          await new Promise((r) => setTimeout(r, 5));
+        },
       },
-    };
-    await app.db.transaction(async (tx) => {
-      for (let i = 0; i < 40; i++)
-        await tx.query(
-          `insert into domain_events (tenant_id, user_id, type, payload) values ($1, $2, 'casino.round_settled', $3)`,
-          [tenantId, p.id, JSON.stringify({ provider: 'x', round_id: `m${i}`, bet: 100, win: 0 })],
-        );
     });
-    const runs = await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        let n = 0;
-        for (;;) {
-          const k = await dispatchDomainEvents(app.db, app.realtime, { limit: 7, handlers });
-          n += k;
-          if (k === 0) return n;
-        }
-      }),
-    );
-    app.realtime.dispatchPaused = false;
-    expect(await pending()).toBe(0);
-    expect(seen).toHaveLength(40);
-    expect(new Set(seen).size).toBe(40);
-    expect(runs.reduce((a, b) => a + b, 0)).toBe(40);
+    try {
+      const nodes = Array.from({ length: 4 }, () =>
+        createEventBus({ db: app.db, consumers: [consumer], batchSize: 7 }),
+      );
+      await app.db.transaction(async (tx) => {
+        for (let i = 0; i < 40; i++)
+          await publish(tx, roundSettled({ userId: p.id, round: `m${i}`, bet: 100, win: 0 }));
+      });
+      await waitForHorizon(app.db);
+      const runs = await Promise.all(
+        nodes.map(async (bus) => {
+          let n = 0;
+          for (;;) {
+            const k = await bus.deliver('bet-feed');
+            n += k;
+            if (k === 0) return n;
+          }
+        }),
+      );
+      expect(await pending()).toBe(0);
+      expect(seen).toHaveLength(40);
+      expect(new Set(seen).size).toBe(40);
+      expect(runs.reduce((a, b) => a + b, 0)).toBe(40);
+    } finally {
+      app.realtime.dispatchPaused = false;
+    }
   });
 
-  it('on PostgreSQL one dispatcher per schema: another deployment in the same database does not hold this one up', async () => {
+  it('on PostgreSQL a node delivering to the feed holds it: another node leaves it, then takes over', async () => {
     if (app.db.kind !== 'postgres') return;
     const p = await player(0);
     app.realtime.dispatchPaused = true;
     const seen: string[] = [];
-    const handlers: Record<string, DomainEventHandler> = {
-      'casino.round_settled': async (_ctx, evs) => {
-        for (const e of evs) seen.push(String(e.payload.round_id));
-      },
-    };
+    const consumer = defineConsumer({
+      name: 'bet-feed',
+      handlers: { 'casino.round_settled': async (e) => void seen.push(e.payload.round_id) },
+    });
+    const bus = createEventBus({ db: app.db, consumers: [consumer] });
     const round = `s-${uniq()}`;
-    const hold = (schema: string) => {
+    try {
+      await bus.drain();
+      await settledRound({ userId: p.id, round, bet: 100, win: 0, provider: 'x' });
+      // Another node holds the feed's position row (it is delivering): this call leaves the events to it.
       let release = () => {};
       const gate = new Promise<void>((r) => {
         release = r;
@@ -172,85 +198,82 @@ describe('live bet feed from domain_events', () => {
       const isHeld = new Promise<void>((r) => {
         held = r;
       });
-      const done = app.db.transaction(async (tx) => {
-        await tx.query('select pg_advisory_xact_lock(1397707348, hashtext($1))', [schema]);
+      const other = (app.db as Db).transaction(async (tx) => {
+        await tx.query("select 1 from event_consumers where name = 'bet-feed' for update");
         held();
         await gate;
       });
-      return {
-        isHeld,
-        release: async () => {
-          release();
-          await done;
-        },
-      };
-    };
-    try {
-      await app.db.query(
-        `insert into domain_events (tenant_id, user_id, type, payload) values ($1, $2, 'casino.round_settled', $3)`,
-        [tenantId, p.id, JSON.stringify({ provider: 'x', round_id: round, bet: 100, win: 0 })],
-      );
-      // Another schema's dispatcher is busy: this schema's dispatch goes ahead.
-      const other = hold('another_deployment');
-      await other.isHeld;
+      await isHeld;
       try {
-        expect(await dispatchDomainEvents(app.db, app.realtime, { handlers })).toBeGreaterThanOrEqual(1);
+        expect(await bus.deliver('bet-feed')).toBe(0);
       } finally {
-        await other.release();
+        release();
+        await other;
       }
-      expect(seen).toContain(round);
-      // This schema's own dispatcher busy elsewhere (another node): this call leaves the queue to it.
-      const mine = (await app.db.query<{ s: string }>('select current_schema() as s')).rows[0]!.s;
-      await settledRound({ userId: p.id, round: `${round}-2`, bet: 100, win: 0 });
-      const self = hold(mine);
-      await self.isHeld;
-      try {
-        expect(await dispatchDomainEvents(app.db, app.realtime, { handlers })).toBe(0);
-      } finally {
-        await self.release();
-      }
-      expect(await dispatchDomainEvents(app.db, app.realtime, { handlers })).toBeGreaterThanOrEqual(1);
-      expect(seen).toContain(`${round}-2`);
+      expect(seen).toEqual([]);
+      await bus.drain();
+      expect(seen).toEqual([round]);
     } finally {
       app.realtime.dispatchPaused = false;
     }
   });
 
-  it('a failed publish leaves the rows for the next attempt (at least once), nothing is lost', async () => {
+  it('a failed publish sets the event aside and retries it (at least once), nothing is lost', async () => {
     const p = await player(0);
     let fail = true;
     const seen: string[] = [];
-    const handlers: Record<string, DomainEventHandler> = {
-      'casino.round_settled': async (_ctx, evs) => {
-        if (fail) throw new Error('broker down');
-        for (const e of evs) seen.push(String(e.payload.round_id));
+    const consumer = defineConsumer({
+      name: 'bet-feed',
+      handlers: {
+        'casino.round_settled': async (e) => {
+          if (fail) throw new Error('broker down');
+          seen.push(e.payload.round_id);
+        },
       },
-    };
+    });
+    const errors: unknown[] = [];
+    const bus = createEventBus({
+      db: app.db,
+      consumers: [consumer],
+      retry: { baseDelayMs: 60_000 },
+      onError: (err) => void errors.push(err),
+    });
     app.realtime.dispatchPaused = true;
-    const round = `f-${uniq()}`;
-    await app.db.query(
-      `insert into domain_events (tenant_id, user_id, type, payload) values ($1, $2, 'casino.round_settled', $3)`,
-      [tenantId, p.id, JSON.stringify({ provider: 'x', round_id: round, bet: 100, win: 0 })],
-    );
-    await expect(dispatchDomainEvents(app.db, app.realtime, { handlers })).rejects.toThrow('broker down');
-    expect(await pending()).toBe(1);
-    fail = false;
-    expect(await dispatchDomainEvents(app.db, app.realtime, { handlers })).toBe(1);
-    app.realtime.dispatchPaused = false;
-    expect(seen).toEqual([round]);
-    expect(await pending()).toBe(0);
+    try {
+      await bus.drain();
+      const round = `f-${uniq()}`;
+      await settledRound({ userId: p.id, round, bet: 100, win: 0, provider: 'x' });
+      await bus.drain().catch(() => {});
+      expect(String(errors[0])).toContain('broker down');
+      expect(seen).toEqual([]);
+      const status = (await readConsumerStatus(app.db)).find((c) => c.consumer === 'bet-feed');
+      expect(status?.retrying).toBe(1);
+      fail = false;
+      await app.db.query("update event_retries set next_attempt_at = now() where consumer = 'bet-feed'");
+      await bus.drain();
+      expect(seen).toEqual([round]);
+      expect(await pending()).toBe(0);
+      expect((await readConsumerStatus(app.db)).find((c) => c.consumer === 'bet-feed')?.retrying).toBe(0);
+    } finally {
+      app.realtime.dispatchPaused = false;
+    }
   });
 
-  it('a backlog older than a minute is taken off the queue but not shown as live news', async () => {
+  it('a backlog older than a minute is passed but not shown as live news', async () => {
     const p = await player(0);
     const published: unknown[] = [];
-    const fake = { publish: async (m: unknown) => void published.push(m) } as never;
-    const base = { tenant_id: tenantId, user_id: p.id, type: 'casino.round_settled' };
-    await publishSettledRounds({ sql: app.db, realtime: fake }, [
-      { ...base, id: 1, created_at: new Date(Date.now() - 120_000), payload: { round_id: 'old', bet: 100, win: 0 } },
-      { ...base, id: 2, created_at: new Date(), payload: { round_id: 'new', bet: 100, win: 300 } },
-      { ...base, id: 3, created_at: new Date(), payload: { round_id: 'zero', bet: 0, win: 0 } },
-    ]);
+    const fake = (m: unknown) => void published.push(m);
+    const event = (id: number, round: string, bet: number, win: number, createdAt: Date) => ({
+      ...roundSettled({ userId: p.id, round, bet, win, provider: 'casino' }),
+      id,
+      createdAt,
+    });
+    for (const e of [
+      event(1, 'old', 100, 0, new Date(Date.now() - 120_000)),
+      event(2, 'new', 100, 300, new Date()),
+      event(3, 'zero', 0, 0, new Date()),
+    ])
+      await feedSettledRound(e, { sql: app.db, publish: fake });
     expect(published).toHaveLength(2);
     expect(published).toMatchObject([
       {
@@ -275,10 +298,7 @@ describe('live bet feed from domain_events', () => {
     });
     // The open transaction takes the lower id, then a later one commits first.
     const open = app.db.transaction(async (tx) => {
-      await tx.query(
-        `insert into domain_events (tenant_id, user_id, type, payload) values ($1, $2, 'casino.round_settled', $3)`,
-        [tenantId, p.id, JSON.stringify({ provider: 'x', round_id: early, bet: 100, win: 0 })],
-      );
+      await publish(tx, roundSettled({ userId: p.id, round: early, bet: 100, win: 0, provider: 'x' }));
       await gate;
     });
     await new Promise((r) => setTimeout(r, 50));
@@ -296,7 +316,7 @@ describe('live bet feed from domain_events', () => {
 });
 
 describe('wallet events on the private user channel', () => {
-  it('PaymentApproved and BalanceUpdated written by the wallet reach only that player, live', async () => {
+  it('PaymentApproved and BalanceUpdated published by the wallet reach only that player, live', async () => {
     const a = await player(0);
     const b = await player(0);
     const pa = pusherClient({ port, key, token: a.token });
@@ -315,26 +335,36 @@ describe('wallet events on the private user channel', () => {
     await waitFor(() => (pa.channel(`private-user.${a.id}`)?.subscribed ? true : undefined));
     await waitFor(() => (pb.channel(`private-user.${b.id}`)?.subscribed ? true : undefined));
     await app.db.transaction(async (tx) => {
-      await recordEvent(tx, {
+      await publish(tx, {
+        name: 'payments.deposit_approved',
         tenantId,
         userId: a.id,
-        type: 'PaymentApproved',
         payload: { txid: 'abcdefghijklmnopqrstuvwxyz12', amount: 5_000, balance: 5_000, bonus: 0, deposit_count: 1 },
       });
-      await recordEvent(tx, { tenantId, userId: a.id, type: 'BalanceUpdated', payload: { balance: 5_000, bonus: 0 } });
+      await publish(tx, {
+        name: 'wallet.balance_updated',
+        tenantId,
+        userId: a.id,
+        payload: { balance: 5_000, bonus: 0 },
+      });
     });
-    await waitFor(() => (gotA.length >= 2 ? true : undefined), 3000);
-    expect(gotA).toEqual([
+    // The notifications consumer tells the player too (NotificationSent, on the same channel): checked apart.
+    const wallet = () => gotA.filter(([event]) => event !== 'App\\Events\\NotificationSent');
+    await waitFor(() => (wallet().length >= 2 ? true : undefined), 3000);
+    expect(wallet()).toEqual([
       [
         'App\\Events\\PaymentApproved',
         { txid: 'abcdefghijklmnopqrstuvwxyz12', amount: 5_000, balance: 5_000, bonus: 0, deposit_count: 1 },
       ],
       ['App\\Events\\BalanceUpdated', { balance: 5_000, bonus: 0 }],
     ]);
+    await waitFor(() => (gotA.length >= 3 ? true : undefined), 3000);
+    const told = gotA.filter(([event]) => event === 'App\\Events\\NotificationSent');
+    expect(told).toMatchObject([['App\\Events\\NotificationSent', { notification: { title: 'Depósito aprovado' } }]]);
     await new Promise((r) => setTimeout(r, 300));
     expect(gotB).toEqual([]);
-    const left = await app.db.query<{ n: number }>('select count(*)::int as n from realtime_outbox');
-    expect(left.rows[0]!.n).toBe(0);
+    const realtime = (await readConsumerStatus(app.db)).find((c) => c.consumer === 'realtime');
+    expect(realtime).toMatchObject({ lagEvents: 0, retrying: 0, parked: 0 });
   });
 });
 

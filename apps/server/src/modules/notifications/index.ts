@@ -1,0 +1,2 @@
+export { notificationsConsumer } from './consumers';
+export { sendNotification } from './service';
