@@ -304,13 +304,18 @@ describe('live bet feed from the event bus', () => {
     await new Promise((r) => setTimeout(r, 50));
     await settledRound({ userId: p.id, round: late, bet: 100, win: 0 });
     try {
-      await waitFor(() => events().some((e) => e.transaction === `test-prov:${late}`) || undefined);
+      // Consumers read below the oldest open transaction: the later event waits too, so the earlier one cannot be
+      // passed over by a position that moved beyond it.
+      await new Promise((r) => setTimeout(r, 600));
+      expect(events().some((e) => e.transaction === `test-prov:${late}`)).toBe(false);
     } finally {
       release();
       await open;
     }
     await waitFor(() => events().some((e) => e.transaction === `x:${early}`) || undefined);
+    await waitFor(() => events().some((e) => e.transaction === `test-prov:${late}`) || undefined);
     expect(events().filter((e) => e.transaction === `x:${early}`)).toHaveLength(1);
+    expect(events().filter((e) => e.transaction === `test-prov:${late}`)).toHaveLength(1);
     c.ws.close();
   });
 });
