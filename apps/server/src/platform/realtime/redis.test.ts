@@ -7,6 +7,7 @@ import { buildApp } from '../../app';
 import { registerPlayer } from '../../test/accounts';
 import { testConfig, testDb } from '../../test/helpers';
 import type { Db } from '../db/index';
+import { publish } from '../events/index';
 import { connected, listen, pusherClient, tenantKey, waitFor } from './test-support';
 
 const REDIS = process.env.TEST_REDIS_URL;
@@ -61,6 +62,32 @@ describe.skipIf(!REDIS)('Redis fan-out across two nodes (TEST_REDIS_URL)', () =>
     await b.realtime.publish({ tenantId, channel: 'chat.30', event: 'MessageSent', data: { from: 'B' } });
     await waitFor(() => got.length === 1);
     expect(got[0]).toEqual({ from: 'B' });
+  });
+
+  it('a deposit approved on node A reaches its player on node B live, with its notification, each once', async () => {
+    const u = await registerPlayer(a, { host: '127.0.0.1' });
+    const userId = Number(u.user.id);
+    const onB = track(pusherClient({ port: portB, key, token: u.token }));
+    const got: [string, unknown][] = [];
+    const ch = onB.subscribe(`private-user.${userId}`);
+    ch.bind_global((event: string, data: unknown) => {
+      if (!event.startsWith('pusher')) got.push([event, data]);
+    });
+    await waitFor(() => ch.subscribed);
+    const payload = {
+      txid: `n${userId}abcdefghijklmnopqrstuvwxy`,
+      amount: 1_000,
+      balance: 1_000,
+      bonus: 0,
+      deposit_count: 1,
+    };
+    // Both nodes deliver; each consumer's position row lets one of them handle the event.
+    await a.db.transaction((tx) => publish(tx, { name: 'payments.deposit_approved', tenantId, userId, payload }));
+    await waitFor(() => (got.length >= 2 ? true : undefined), 8000);
+    await new Promise((r) => setTimeout(r, 500));
+    const names = got.map(([event]) => event).sort();
+    expect(names).toEqual(['App\\Events\\NotificationSent', 'App\\Events\\PaymentApproved']);
+    expect(got.find(([event]) => event === 'App\\Events\\PaymentApproved')![1]).toEqual(payload);
   });
 
   it('relays client events between nodes without echoing them to the sender', async () => {
