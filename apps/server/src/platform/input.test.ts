@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTenantId, fundedPlayer } from '../modules/casino/test-support';
-import { sign } from '../modules/providers/generic';
 import { testApp } from '../test/helpers';
+import { demoTenantId, fundedPlayer, sign } from '../test/modules';
 import { findInputProblem, INPUT_MESSAGES, MAX_DEPTH } from './input';
 
 const NUL = 'a\u0000b';

@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../../platform/auth';
 import { client, lastCode, newCpf, newEmail, newIp, newPhone, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import * as casinoRepo from '../casino/repo';
+import * as casinoRepo from '../casino/index';
 import { demoTenantId, fundedPlayer, gameByCode } from '../casino/test-support';
-import { SIGNATURE_HEADER, sign } from '../providers/generic';
-import { hashSessionToken } from '../providers/seamless';
-import { createTenant, setTenantSettings } from '../tenants/service';
+import { hashSessionToken, SIGNATURE_HEADER, sign } from '../providers/index';
+import { createTenant, setTenantSettings } from '../tenants/index';
 import { normalizeCpf, normalizePhone } from './validation';
 
 let app: FastifyInstance;

@@ -4,7 +4,7 @@ import { turnstileVerifier } from '../../platform/captcha';
 import { createMessaging } from '../../platform/messaging';
 import { createRateLimiter } from '../../platform/rate-limit';
 import { localDiskStorage } from '../../platform/storage';
-import { geoipRoute, profileRoutes } from '../profile/routes';
+import { geoipRoute, profileRoutes } from '../profile/index';
 import { devOutboxApi } from './dev-outbox';
 import { googleKeySet } from './google';
 import { passwordHasher } from './passwords';

@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, lastCode, newCpf, newEmail, newPhone, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import { setTenantSettings } from '../tenants/service';
+import { setTenantSettings } from '../tenants/index';
 
 const CLIENT_ID = 'sorte-test.apps.googleusercontent.com';
 const listen = (s: Server) =>

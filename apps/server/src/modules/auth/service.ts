@@ -8,7 +8,7 @@ import { AppError, type Localized } from '../../platform/errors';
 import type { Channel, MessagingRegistry, OutgoingMessage } from '../../platform/messaging';
 import { enforceLimits, type Limit, type RateLimiter } from '../../platform/rate-limit';
 import type { Tenant } from '../../platform/tenancy';
-import { endPlayerGameSessions } from '../casino/sessions';
+import { endPlayerGameSessions } from '../casino/index';
 import { verifyGoogleIdToken } from './google';
 import type { PasswordHasher } from './passwords';
 import * as repo from './repo';

@@ -1,5 +1,5 @@
 import type { Sql } from '../../platform/db/index';
-import { likedGameIds } from '../casino/repo';
+import { likedGameIds } from '../casino/index';
 import { readWallet } from '../ledger/index';
 import type { UserRow } from './repo';
 

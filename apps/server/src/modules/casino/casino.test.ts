@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import { createTenant } from '../tenants/service';
+import { createTenant } from '../tenants/index';
 import * as repo from './repo';
 import { cashOf, demoTenantId, fundedPlayer, gameByCode } from './test-support';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
-import { findTenantByHost } from '../tenants/repo';
+import { findTenantByHost } from '../tenants/index';
 import * as repo from './repo';
 import { connectSandbox } from './seed';
 

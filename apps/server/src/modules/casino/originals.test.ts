@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import { defaultTenantSettings } from '../tenants/defaults';
-import { createTenant, setTenantSettings } from '../tenants/service';
+import { createTenant, defaultTenantSettings, setTenantSettings } from '../tenants/index';
 import { ORIGINALS_GAMES, originalsRtpBp } from './originals';
 import { fundedPlayer } from './test-support';
 

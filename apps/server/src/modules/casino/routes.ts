@@ -21,7 +21,7 @@ import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import { acceptsGzip } from '../../platform/http';
 import { normalizeHost } from '../../platform/tenancy';
-import { providerCallbackRoutes, providerRegistry } from '../providers/routes';
+import { providerCallbackRoutes, providerRegistry } from '../providers/index';
 import { CatalogCache, type GameFilter } from './catalog';
 import { syncOriginalsAllTenants } from './originals';
 import * as casino from './service';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Sql } from '../../platform/db/index';
-import { SANDBOX_STUDIOS, sandboxGames } from '../providers/sandbox/games';
-import { registerSandboxOperator } from '../providers/sandbox/server';
-import { DEMO_HOSTS } from '../site/seed';
+import { registerSandboxOperator, SANDBOX_STUDIOS, sandboxGames } from '../providers/index';
+import { DEMO_HOSTS } from '../site/index';
 import * as repo from './repo';
 
 /** The demo tenant's categories (slug, pt, en, icon, order). */

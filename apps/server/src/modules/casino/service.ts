@@ -4,8 +4,7 @@ import type { Locale } from '@sorte/contracts';
 import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
-import type { ProviderRegistry } from '../providers/routes';
-import { hashSessionToken } from '../providers/seamless';
+import { hashSessionToken, type ProviderRegistry } from '../providers/index';
 import {
   type CachedPage,
   type CatalogCache,

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type PusherJs from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../ops/commands';
+import { connected, listen, pusherClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import { connected, listen, pusherClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
-import { createTenant } from '../tenants/service';
+import { createTenant } from '../tenants/index';
 import { cleanText, isEmojiOnly } from './service';
 
 let app: FastifyInstance;

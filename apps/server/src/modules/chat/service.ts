@@ -11,8 +11,7 @@ import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import { enforceLimits, type RateLimiter } from '../../platform/rate-limit';
 import type { Tenant } from '../../platform/tenancy';
-import { channels, emit } from '../realtime/index';
-import { displayName } from '../realtime/routes';
+import { channels, displayName, emit } from '../realtime/index';
 import * as repo from './repo';
 
 export type ChatDeps = { db: Db; limiter: RateLimiter };

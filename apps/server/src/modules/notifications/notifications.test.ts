@@ -9,7 +9,7 @@ import { runCommand } from '../../ops/commands';
 import { connected, listen, pusherClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import { vapidKeys } from '../push/service';
+import { vapidKeys } from '../push/index';
 
 const ece = createRequire(import.meta.url)('http_ece') as {
   decrypt(buf: Buffer, o: { version: string; privateKey: ReturnType<typeof createECDH>; authSecret: Buffer }): Buffer;

@@ -1,9 +1,9 @@
 import type { NotificationItem, NotificationPage, UnreadCount } from '@sorte/contracts';
 import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
-import { sendPush } from '../push/service';
+import { sendPush } from '../push/index';
 import { channels, emit } from '../realtime/index';
-import { findTenantById } from '../tenants/repo';
+import { findTenantById } from '../tenants/index';
 import * as repo from './repo';
 
 export const DEFAULT_PER_PAGE = 10;

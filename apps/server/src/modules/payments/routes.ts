@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
 import { AppError, type Localized } from '../../platform/errors';
 import { NO_CACHE } from '../../platform/http';
-import { asBody } from '../auth/validation';
+import { asBody } from '../auth/index';
 import * as ledger from '../ledger/index';
 import * as pix from './deposits';
 import { WMSG } from './messages';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import { setTenantSettings } from '../tenants/service';
+import { setTenantSettings } from '../tenants/index';
 import { PspUnavailable } from './psp/provider';
 import { runtimeFor } from './runtime';
 import { addMethod } from './withdrawals';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
-import { normalizeCpf, normalizeEmail, normalizePhone } from '../auth/validation';
+import { normalizeCpf, normalizeEmail, normalizePhone } from '../auth/index';
 import * as kyc from '../kyc/index';
 import * as ledger from '../ledger/index';
 import { recordEvent } from './events';

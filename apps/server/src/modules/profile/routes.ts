@@ -19,7 +19,6 @@ import { currentUser, requireUser } from '../../platform/auth';
 import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
-import { PRIVACY_DEFAULTS, type PrivacySettings } from '../auth/user-dto';
 import {
   asBody,
   check,
@@ -29,11 +28,13 @@ import {
   isCalendarDate,
   MSG,
   optional,
+  PRIVACY_DEFAULTS,
+  type PrivacySettings,
   type Rule,
   required,
   splitName,
   todayIn,
-} from '../auth/validation';
+} from '../auth/index';
 import * as profile from './service';
 
 const me = (req: FastifyRequest): profile.Me => {

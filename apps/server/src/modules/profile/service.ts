@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
-import * as authRepo from '../auth/repo';
+import * as authRepo from '../auth/index';
 import {
+  fieldError,
   PRIVACY_DEFAULTS,
   type PrivacySettings,
   selfExclusionOf,
   toUserDto,
   userLikesOf,
   userWalletOf,
-} from '../auth/user-dto';
-import { fieldError } from '../auth/validation';
-import { endPlayerGameSessions } from '../casino/sessions';
+} from '../auth/index';
+import { endPlayerGameSessions } from '../casino/index';
 import * as repo from './repo';
 
 export type Me = { tenantId: number; userId: number; sessionId: number };

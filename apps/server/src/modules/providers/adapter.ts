@@ -1,4 +1,4 @@
-import type { ProviderRow } from '../casino/repo';
+import type { ProviderRow } from '../casino/index';
 
 /**
  * The seamless-wallet operations a game provider's server asks of us. Every protocol (our generic one, and any

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../../platform/db/index';
 import { testApp } from '../../test/helpers';
-import * as repo from '../casino/repo';
+import * as repo from '../casino/index';
 import { cashOf, demoTenantId, fundedPlayer, gameByCode } from '../casino/test-support';
 import * as wallet from '../ledger/index';
 import { runConformanceKit } from './conformance';

@@ -3,7 +3,7 @@ import type { EventPayload } from '@sorte/contracts';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { publish } from '../../platform/events/index';
-import type { ProviderRow } from '../casino/repo';
+import type { ProviderRow } from '../casino/index';
 import * as wallet from '../ledger/index';
 import type { WalletAction, WalletErrorCode, WalletResult } from './adapter';
 import { CallBatcher, type Handled } from './call-batch';

@@ -8,7 +8,7 @@ import { signChannel } from '../../platform/realtime/index';
 import { connected, listen, pusherClient, rawClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
 import { registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
-import { createTenant } from '../tenants/service';
+import { createTenant } from '../tenants/index';
 import { broadcast, channels } from './index';
 
 let app: FastifyInstance;

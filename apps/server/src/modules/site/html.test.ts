@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist, testApp } from '../../test/helpers';
-import { setTenantSettings } from '../tenants/service';
+import { setTenantSettings } from '../tenants/index';
 
 describe('the page shell after a rebuild of the web bundle', () => {
   let app: FastifyInstance;

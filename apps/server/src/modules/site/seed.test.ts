@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../platform/db/migrate';
 import { testDb } from '../../test/helpers';
-import { listTenants } from '../tenants/repo';
+import { listTenants } from '../tenants/index';
 import { DEMO_HOSTS, seedDemoTenant } from './seed';
 
 describe('demo tenant seed', () => {

@@ -1,6 +1,6 @@
 import { TenantSettings } from '@sorte/contracts';
 import type { Db } from '../../platform/db/index';
-import * as repo from '../tenants/repo';
+import * as repo from '../tenants/index';
 import { DEMO_TENANT_NAME, demoTenantSettings, loadDemoPages } from './demo/index';
 
 export const DEMO_HOSTS = ['localhost', '127.0.0.1'];

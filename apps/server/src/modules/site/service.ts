@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
 import { realtimeClientSettings } from '../realtime/index';
-import * as repo from '../tenants/repo';
+import * as repo from '../tenants/index';
 
 export const APP_VERSION = '0.1.0';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist, testApp } from '../../test/helpers';
-import { setTenantSettings } from '../tenants/service';
+import { setTenantSettings } from '../tenants/index';
 
 const SPEC_FIELDS = [
   'is_regulated',

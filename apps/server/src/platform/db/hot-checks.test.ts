@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashOf, demoTenantId, fundedPlayer } from '../../modules/casino/test-support';
 import { testApp } from '../../test/helpers';
+import { cashOf, demoTenantId, fundedPlayer } from '../../test/modules';
 
 /**
  * The rules of the hot tables, kept as domains (the baseline) and column triggers (functions/*_check.sql): the

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findTenantByHost } from '../../modules/tenants/repo';
 import type { LocalServer } from '../../ops/local-server';
 import {
   exitWithin,
@@ -15,6 +14,7 @@ import {
   startServer,
   waitForServer,
 } from '../../ops/test-processes';
+import { findTenantByHost } from '../../test/modules';
 import { openDb } from './index';
 import { DataDirBusyError, LOCK_FILE, lockDataDir } from './lock';
 

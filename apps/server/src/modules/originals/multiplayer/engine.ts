@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildChain, crashPointCents, DOUBLE_PAYS_E4, doubleColor, doubleRoll } from '@sorte/fairness';
 import type { Db, Sql } from '../../../platform/db/index';
 import * as wallet from '../../ledger/index';
-import { findTenantById } from '../../tenants/repo';
+import { findTenantById } from '../../tenants/index';
 import { recordSettledRound } from '../events';
 import { LIMITS } from '../games';
 import { crashAfterMs, multiplierAt } from './curve';

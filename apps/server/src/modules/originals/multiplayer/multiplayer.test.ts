@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerPlayer } from '../../../test/accounts';
 import { testApp } from '../../../test/helpers';
 import * as wallet from '../../ledger/index';
-import { setTenantSettings } from '../../tenants/service';
+import { setTenantSettings } from '../../tenants/index';
 import { crashAfterMs, multiplierAt } from './curve';
 import type { RoundEngine } from './engine';
 import { configureMultiplayer, createEngine } from './runtime';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../platform/db/index';
 import { broadcast } from '../../realtime/index';
-import { listTenants } from '../../tenants/repo';
+import { listTenants } from '../../tenants/index';
 import { type Clock, type EngineOptions, type Publish, RoundEngine } from './engine';
 import { MULTIPLAYER_GAMES } from './settings';
 
