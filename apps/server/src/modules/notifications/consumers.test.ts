@@ -7,7 +7,7 @@ import { connected, listen, pusherClient, tenantKey, waitFor } from '../../platf
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import * as wallet from '../ledger/index';
-import { realtimeConsumer } from '../realtime/consumers';
+import { realtimeConsumer } from '../realtime/index';
 import { notificationsConsumer } from './index';
 
 let app: FastifyInstance;

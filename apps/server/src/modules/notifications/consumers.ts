@@ -2,9 +2,9 @@ import type { DomainEventOf, EventName } from '@sorte/contracts';
 import type { Db, Sql } from '../../platform/db/index';
 import { type Consumer, defineConsumer, type HandlerContext } from '../../platform/events/index';
 import { broadcast } from '../../platform/realtime/index';
-import { sendPush } from '../push/service';
+import { sendPush } from '../push/index';
 import { channels } from '../realtime/index';
-import { findTenantById } from '../tenants/repo';
+import { findTenantById } from '../tenants/index';
 import * as repo from './repo';
 import { toItem } from './service';
 

@@ -1,6 +1,7 @@
 import { ALL_USERS, appKeyOf } from '../../platform/realtime/index';
 
 export { ALL_USERS, appKeyOf, broadcast, emit } from '../../platform/realtime/index';
+export { realtimeConsumer } from './consumers';
 export { displayName } from './routes';
 
 /** Channel names of spec section 6, as the client subscribes to them. */
