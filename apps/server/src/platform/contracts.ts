@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { anyJson, ERROR_REPLIES, isCheckedByHandler, translationOf } from '@sorte/contracts';
+import { anyJson, ERROR_REPLIES, formValidatorOf, isCheckedByHandler, translationOf } from '@sorte/contracts';
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -11,18 +11,28 @@ import { AppError, type Localized } from './errors';
  * 422 reply, and the same schemas become the OpenAPI 3.1 document at /api/openapi.json, rendered at /api/docs.
  */
 
-/** zod issues as the app's validation reply: field -> messages, each in the request's language. */
-export function validationError(error: z.ZodError): AppError {
+/**
+ * zod issues as the app's validation reply: field -> messages, each in the request's language; a form's reply
+ * also carries its first failure as the message.
+ */
+export function validationError(error: z.ZodError, o: { firstAsMessage?: boolean } = {}): AppError {
   const fields: Record<string, Localized[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';
     fields[key] = [...(fields[key] ?? []), translationOf(issue.message) ?? issue.message];
   }
-  return new AppError('validation', undefined, fields);
+  const first = o.firstAsMessage ? Object.values(fields)[0]?.[0] : undefined;
+  return new AppError('validation', first, fields);
 }
 
 const validateWithContract: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
   if (isCheckedByHandler(schema)) return (data) => ({ value: data });
+  const form = formValidatorOf(schema);
+  if (form)
+    return (data) => {
+      const r = form.safeParse(data);
+      return r.success ? { value: data } : { error: validationError(r.error, { firstAsMessage: true }) };
+    };
   return (data) => {
     const r = schema.safeParse(data);
     return r.success ? { value: r.data } : { error: validationError(r.error) };

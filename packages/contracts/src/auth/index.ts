@@ -1,15 +1,26 @@
 import { z } from 'zod';
 import { checkedByHandler, Int, IsoTime, replies, reply } from '../http';
+import { fieldRulesForm, isBlank, rules as r } from './rules';
+
+export * from './rules';
+
 import { Centavos } from '../money';
 
 /**
- * Account calls. Their bodies are checked by the spec's field rules (field-rules.ts), which depend on the tenant
- * (CPF, code and captcha required or not) and report each field's first failing rule: the handler runs them, the
- * contract documents the fields.
+ * Account calls, checked by the spec's field rules (each field's first failing rule, the first failure as the
+ * message). Two kinds stay with their handler: registration, whose rules depend on the tenant (CPF, code and
+ * captcha required or not, its time zone for the age), and the logged-in player's calls, which must answer 401
+ * before any field is looked at (validation would run before the auth check).
  */
 const text = (description: string) => z.string().optional().describe(description);
 
-export const VerifyCodeBody = checkedByHandler(z.object({ phone: text('Mobile number'), email: text('E-mail') }));
+export const VerifyCodeBody = fieldRulesForm(
+  z.object({ phone: text('Mobile number'), email: text('E-mail, when no phone is sent') }),
+  {
+    phone: [r.when((b) => !isBlank(b.phone), r.phone)],
+    email: [r.when((b) => isBlank(b.phone), r.required, r.email)],
+  },
+);
 export const RegisterBody = checkedByHandler(
   z.object({
     name: z.string().describe('Full name'),
@@ -26,18 +37,29 @@ export const RegisterBody = checkedByHandler(
     ref: text('Referral code'),
   }),
 );
-export const LoginBody = checkedByHandler(
+export const LoginBody = fieldRulesForm(
   z.object({ login: z.string().describe('E-mail, mobile or CPF'), password: z.string() }),
+  { login: [r.required, r.text], password: [r.required, r.string] },
 );
-export const GoogleBody = checkedByHandler(z.object({ idToken: z.string() }));
-export const RecoverBody = checkedByHandler(z.object({ login: text('E-mail, mobile or CPF') }));
-export const ResetBody = checkedByHandler(
+export const GoogleBody = fieldRulesForm(z.object({ idToken: z.string() }), { idToken: [r.required, r.string] });
+const LOGIN_NAMES = ['login', 'email', 'phone'];
+export const RecoverBody = fieldRulesForm(
+  z.object({ login: z.string().describe('E-mail, mobile or CPF (also read as email or phone)') }),
+  { login: [r.aliased(LOGIN_NAMES, r.required, r.text)] },
+);
+export const ResetBody = fieldRulesForm(
   z.object({
-    login: z.string(),
-    code: z.string(),
+    login: z.string().describe('E-mail, mobile or CPF (also read as email or phone)'),
+    code: z.string().describe('The 6-digit code of /auth/recover-password'),
     password: z.string(),
     password_confirmation: z.string(),
   }),
+  {
+    login: [r.aliased(LOGIN_NAMES, r.required, r.text)],
+    code: [r.required, r.sixDigits],
+    password: [r.required, r.password],
+    password_confirmation: [r.required, r.confirms('password')],
+  },
 );
 export const PasswordChangeBody = checkedByHandler(z.object({ channel: z.enum(['email', 'sms', 'phone']).optional() }));
 export const VerifyChannelBody = checkedByHandler(z.object({ code: text('The 6-digit code; none sends one') }));
@@ -50,7 +72,7 @@ export const UpdateAccountBody = checkedByHandler(
     code: text('Proof of identity: the code of /auth/request-password-change'),
   }),
 );
-export const CpfBody = checkedByHandler(z.object({ cpf: z.string() }));
+export const CpfBody = fieldRulesForm(z.object({ cpf: z.string() }), { cpf: [r.required, r.cpf] });
 
 export const Address = reply({
   zip_code: z.string().describe('8 digits'),

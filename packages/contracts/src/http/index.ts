@@ -35,6 +35,22 @@ export function isCheckedByHandler(schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && CHECKED_BY_HANDLER.has(schema as z.ZodType);
 }
 
+const FORMS = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A body whose reference shape is `documented` but which `validator` checks, as a form does: the reply's message is
+ * the first failing field's (the spec's client shows that one line), and the body reaches the handler as sent.
+ */
+export function specForm<S extends z.ZodType>(documented: S, validator: z.ZodType): S {
+  FORMS.set(documented, validator);
+  return documented;
+}
+
+/** The validator of a schema made by `specForm`, or null. */
+export function formValidatorOf(schema: unknown): z.ZodType | null {
+  return typeof schema === 'object' && schema !== null ? (FORMS.get(schema as z.ZodType) ?? null) : null;
+}
+
 /** A JSON object reply whose listed fields are the contract; fields added later do not break older clients. */
 export const reply = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
 

@@ -45,8 +45,6 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps })
 
   app.post('/auth/verify-code', { schema: authCalls.verifyCode }, async (req) => {
     const b = asBody(req.body);
-    if (!isBlank(b.phone)) check(b, { phone: [phone] });
-    else check(b, { email: [required, email] });
     return auth.sendRegistrationCode(deps, requestContext(req), {
       phone: isBlank(b.phone) ? null : normalizePhone(b.phone),
       email: isBlank(b.phone) ? normalizeEmail(b.email) : null,
@@ -89,13 +87,11 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps })
 
   app.post('/auth/login', { schema: authCalls.login }, async (req) => {
     const b = asBody(req.body);
-    check(b, { login: [required, text], password: [required, stringRule] });
     return auth.loginWithPassword(deps, requestContext(req), { login: s(b.login), password: b.password as string });
   });
 
   app.post('/auth/google', { schema: authCalls.google }, async (req) => {
     const b = asBody(req.body);
-    check(b, { idToken: [required, stringRule] });
     return auth.loginWithGoogle(deps, requestContext(req), { idToken: s(b.idToken) });
   });
 
@@ -114,22 +110,12 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps })
   app.post('/auth/recover-password', { schema: authCalls.recover }, async (req) => {
     const b = asBody(req.body);
     const login = b.login ?? b.email ?? b.phone;
-    check({ login }, { login: [required, text] });
     return auth.requestPasswordRecovery(deps, requestContext(req), { login: s(login) });
   });
 
   app.post('/auth/reset-password', { schema: authCalls.reset }, async (req) => {
     const b = asBody(req.body);
     const login = b.login ?? b.email ?? b.phone;
-    check(
-      { ...b, login },
-      {
-        login: [required, text],
-        code: [required, sixDigits],
-        password: [required, password],
-        password_confirmation: [required, confirms('password')],
-      },
-    );
     return auth.resetPassword(deps, requestContext(req), {
       login: s(login),
       code: s(b.code),
@@ -179,8 +165,6 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps })
   });
 
   app.post('/validate/validate-cpf', { schema: authCalls.validateCpf }, async (req) => {
-    const b = asBody(req.body);
-    check(b, { cpf: [required, cpf] });
-    return { valid: true, cpf: normalizeCpf(b.cpf) };
+    return { valid: true, cpf: normalizeCpf(asBody(req.body).cpf) };
   });
 }
