@@ -132,7 +132,8 @@ describe.skipIf(!URL_)('SIGKILL in the middle of a load (real server process, Po
     await admin.query(`create schema ${schema}`);
     await admin.close();
     db = await openPostgres(URL_!, { poolSize: 4, searchPath: schema });
-    sandbox = await startSandboxPsp({ clientId: CLIENT.id, clientSecret: CLIENT.secret });
+    // The PSP's state is in its own tables of this schema, which the server's migrations create before any call.
+    sandbox = await startSandboxPsp({ db, clientId: CLIENT.id, clientSecret: CLIENT.secret });
     const port = await freePort();
     const dbUrl = new URL(URL_!);
     dbUrl.searchParams.set('options', `-c search_path=${schema}`);

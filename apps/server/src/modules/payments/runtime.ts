@@ -38,6 +38,7 @@ export async function createWalletRuntime(app: FastifyInstance): Promise<WalletR
   if (config.pix.psp === 'sandbox') {
     if (config.env === 'production') app.log.error('PIX_PSP=sandbox in production: deposits go to a stand-in PSP');
     sandbox = await startSandboxPsp({
+      db,
       clientId: config.pix.clientId,
       clientSecret: config.pix.clientSecret,
       // The sandbox's DICT: a player's e-mail and phone are keys they registered at their bank (with their CPF).

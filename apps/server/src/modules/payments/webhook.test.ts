@@ -50,12 +50,12 @@ describe(`PSP webhook (${PG ? 'postgres' : 'pglite'})`, () => {
   it('answers a storm of 50 webhooks for one paid charge with one PSP lookup and one credit', async () => {
     const { c, cpf, txid } = await openCharge(5_000);
     const e2e = await payAtPsp(txid, cpf);
-    const before = rt().sandbox!.lookups(txid);
+    const before = await rt().sandbox!.lookups(txid);
 
     const replies = await Promise.all(Array.from({ length: 50 }, () => webhook(txid, e2e)));
     for (const r of replies) expect(r.statusCode, r.body).toBe(200);
 
-    expect(rt().sandbox!.lookups(txid) - before).toBe(1);
+    expect((await rt().sandbox!.lookups(txid)) - before).toBe(1);
     expect(await balanceOf(c)).toBe(5_000);
     const { rows } = await app.db.query<{ n: number }>(
       'select count(*)::int as n from ledger_transactions where idempotency_key = $1',
@@ -65,7 +65,7 @@ describe(`PSP webhook (${PG ? 'postgres' : 'pglite'})`, () => {
 
     // The PSP retrying later: the charge is settled, so nobody asks the PSP again.
     expect((await webhook(txid, e2e)).statusCode).toBe(200);
-    expect(rt().sandbox!.lookups(txid) - before).toBe(1);
+    expect((await rt().sandbox!.lookups(txid)) - before).toBe(1);
     expect(await balanceOf(c)).toBe(5_000);
   });
 
@@ -98,7 +98,7 @@ describe(`PSP webhook (${PG ? 'postgres' : 'pglite'})`, () => {
       psp.getCharge = getCharge;
     }
     expect(await balanceOf(c)).toBe(5_000);
-    expect(rt().sandbox!.lookups(txid)).toBe(2);
+    expect(await rt().sandbox!.lookups(txid)).toBe(2);
   });
 
   it('takes a random secret of its own database, kept across restarts, and refuses the old fixed one', async () => {

@@ -23,7 +23,8 @@ import { gamePage } from './page';
  * with it (operator id + shared secret, its own table), the operator's server opens a session with a signed
  * POST /sessions, the player's browser loads the game page it returns, and every spin is settled by signed calls
  * back to the operator's wallet (bet, then win; rollback when a bet's answer is lost). Its RNG is node:crypto.
- * Demo sessions play with play money it keeps itself and never call the wallet.
+ * Demo sessions play with play money it keeps itself and never call the wallet. Its sessions live in its own table
+ * (provider_sandbox_sessions), so a game opened through one server node plays on any other.
  */
 export const SANDBOX_PREFIX = '/provider-sandbox';
 
@@ -39,11 +40,25 @@ type PlaySession = {
   callbackHost: string;
   lobbyUrl: string;
   demoBalance: number;
-  expires: number;
-  busy: boolean;
+};
+
+type SessionRow = {
+  operator_id: string;
+  secret: string;
+  game_id: string;
+  demo: boolean;
+  session_token: string | null;
+  player_id: string | null;
+  language: 'pt' | 'en';
+  callback_url: string;
+  callback_host: string;
+  lobby_url: string;
+  demo_balance: number;
 };
 
 const SESSION_TTL_MS = 6 * 60 * 60 * 1000;
+// Longer than a play's calls to the operator can take (a bet, then a win, with their retries and timeouts).
+const PLAY_HOLD_MS = 120_000;
 const DEMO_START = 100_000;
 export const SANDBOX_BETS = [50, 100, 200, 500, 1000, 2000, 5000, 10000];
 
@@ -163,13 +178,47 @@ function play(game: SandboxGame, input: z.infer<typeof PlaySchema>): Outcome | s
 
 /** The stand-in's HTTP surface, outside /api and without tenant resolution (it is not the operator). */
 export function sandboxProviderRoutes(app: FastifyInstance, db: Db) {
-  const sessions = new Map<string, PlaySession>();
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [k, s] of sessions) if (s.expires < now) sessions.delete(k);
-  }, 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  const toSession = (r: SessionRow): PlaySession | null => {
+    const game = sandboxGames().find((g) => g.id === r.game_id);
+    if (!game) return null;
+    return {
+      operatorId: r.operator_id,
+      secret: r.secret,
+      game,
+      demo: r.demo,
+      sessionToken: r.session_token,
+      playerId: r.player_id,
+      language: r.language,
+      callbackUrl: r.callback_url,
+      callbackHost: r.callback_host,
+      lobbyUrl: r.lobby_url,
+      demoBalance: Number(r.demo_balance),
+    };
+  };
+  /** A live session, with its operator's current secret; null when unknown or expired. */
+  const findSession = async (token: string) => {
+    const { rows } = await db.query<SessionRow>(
+      `select p.*, o.secret from provider_sandbox_sessions p
+         join provider_sandbox_operators o on o.operator_id = p.operator_id
+        where p.token = $1 and p.expires_at > now()`,
+      [token],
+    );
+    return rows[0] ? toSession(rows[0]) : null;
+  };
+  /** Takes the session for one play: 'busy' while another play (on any node) holds it. */
+  const holdSession = async (token: string): Promise<PlaySession | null | 'busy'> => {
+    const { rows } = await db.query<SessionRow>(
+      `with held as (update provider_sandbox_sessions set busy_until = now() + make_interval(secs => $2)
+                      where token = $1 and expires_at > now() and (busy_until is null or busy_until < now())
+                      returning *)
+       select held.*, o.secret from held join provider_sandbox_operators o on o.operator_id = held.operator_id`,
+      [token, PLAY_HOLD_MS / 1000],
+    );
+    if (rows[0]) return toSession(rows[0]);
+    return (await findSession(token)) ? 'busy' : null;
+  };
+  const release = (token: string) =>
+    db.query('update provider_sandbox_sessions set busy_until = null where token = $1', [token]);
 
   app.register(
     async (sb) => {
@@ -214,27 +263,33 @@ export function sandboxProviderRoutes(app: FastifyInstance, db: Db) {
         if (b.mode === 'real' && (!b.session_token || !b.player_id))
           return reply.code(400).send({ error: 'session_required' });
         const token = randomBytes(18).toString('base64url');
-        sessions.set(token, {
-          operatorId: b.operator_id,
-          secret,
-          game,
-          demo: b.mode === 'demo',
-          sessionToken: b.session_token,
-          playerId: b.player_id,
-          language: b.language,
-          callbackUrl: b.callback_url,
-          callbackHost: b.callback_host,
-          lobbyUrl: b.lobby_url,
-          demoBalance: DEMO_START,
-          expires: Date.now() + SESSION_TTL_MS,
-          busy: false,
-        });
+        // Opening a session sweeps the expired ones (an index keeps this cheap), so no node needs a timer for it.
+        await db.query('delete from provider_sandbox_sessions where expires_at < now()');
+        await db.query(
+          `insert into provider_sandbox_sessions (token, operator_id, game_id, demo, session_token, player_id, language,
+             callback_url, callback_host, lobby_url, demo_balance, expires_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(secs => $12))`,
+          [
+            token,
+            b.operator_id,
+            game.id,
+            b.mode === 'demo',
+            b.session_token,
+            b.player_id,
+            b.language,
+            b.callback_url,
+            b.callback_host,
+            b.lobby_url,
+            DEMO_START,
+            SESSION_TTL_MS / 1000,
+          ],
+        );
         // Relative to the player's site: this stand-in is served from the same origin as the operator.
         return { url: `${SANDBOX_PREFIX}/play/${token}` };
       });
 
       sb.get('/play/:token', { config: { tenant: 'none' } }, async (req, reply) => {
-        const s = sessions.get((req.params as { token: string }).token);
+        const s = await findSession((req.params as { token: string }).token);
         reply.header('cache-control', 'no-store');
         if (!s) return reply.code(404).type('text/html; charset=utf-8').send(gamePage(null));
         const page = gamePage({
@@ -248,7 +303,7 @@ export function sandboxProviderRoutes(app: FastifyInstance, db: Db) {
       });
 
       sb.get('/api/state/:token', { config: { tenant: 'none' } }, async (req, reply) => {
-        const s = sessions.get((req.params as { token: string }).token);
+        const s = await findSession((req.params as { token: string }).token);
         if (!s) return reply.code(404).send({ error: 'session_not_found' });
         if (s.demo) return { balance: s.demoBalance, demo: true };
         const r = await callOperator(s, 'authenticate', { session_token: s.sessionToken }).catch(() => null);
@@ -257,23 +312,29 @@ export function sandboxProviderRoutes(app: FastifyInstance, db: Db) {
       });
 
       sb.post('/api/play/:token', { config: { tenant: 'none' } }, async (req, reply) => {
-        const s = sessions.get((req.params as { token: string }).token);
-        if (!s) return reply.code(404).send({ error: 'session_not_found' });
+        const token = (req.params as { token: string }).token;
+        if (!(await findSession(token))) return reply.code(404).send({ error: 'session_not_found' });
         const input = PlaySchema.safeParse(json(req.body));
         if (!input.success) return reply.code(400).send({ error: 'bad_bet' });
-        if (s.busy) return reply.code(409).send({ error: 'busy' });
-        s.busy = true;
+        // One play at a time per session, whichever node it arrives on.
+        const s = await holdSession(token);
+        if (!s) return reply.code(404).send({ error: 'session_not_found' });
+        if (s === 'busy') return reply.code(409).send({ error: 'busy' });
         try {
           const out = play(s.game, input.data);
           if (typeof out === 'string') return reply.code(400).send({ error: out });
           if (s.demo) {
-            if (out.stake > s.demoBalance) return reply.code(402).send({ error: 'INSUFFICIENT_FUNDS' });
-            s.demoBalance += out.win - out.stake;
-            return { ...out.detail, stake: out.stake, win: out.win, balance: s.demoBalance };
+            const { rows } = await db.query<{ demo_balance: number }>(
+              `update provider_sandbox_sessions set demo_balance = demo_balance + $2
+                where token = $1 and demo_balance >= $3 returning demo_balance`,
+              [token, out.win - out.stake, out.stake],
+            );
+            if (!rows[0]) return reply.code(402).send({ error: 'INSUFFICIENT_FUNDS' });
+            return { ...out.detail, stake: out.stake, win: out.win, balance: Number(rows[0].demo_balance) };
           }
           return await settle(s, out, reply);
         } finally {
-          s.busy = false;
+          await release(token);
         }
       });
     },
