@@ -8,6 +8,8 @@ import { Preloader } from './preloader';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 import { SiteConfigSync } from './site-config-sync';
+// Fills the places where a feature's page shows another feature's component, before any page renders.
+import './slots';
 
 /** The whole page: a start-up state (preloader, maintenance, unknown platform, start-up error) or the site. */
 export function App() {

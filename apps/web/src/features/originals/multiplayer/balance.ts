@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useWallet } from '../../wallet/api/get-wallet';
+import { useWallet } from '../../../shared/lib/wallet';
 
 /**
  * The player's balance on a multiplayer page: the wallet's own query (the header shows the same), overridden by the

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useRulesForm } from '../../../shared/lib/form';
 import { useT } from '../../../shared/lib/i18n';
 import { updateSessionUser } from '../../../shared/lib/session';
+import { Slot } from '../../../shared/lib/slots';
 import { formatPhone, maskCode, required, sixDigits } from '../../../shared/lib/validation';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
@@ -12,9 +13,6 @@ import { toast } from '../../../shared/ui/toast-store';
 import { confirmVerification, sendVerification } from '../api/mutations';
 import type { ProfileUser } from '../api/profile';
 import { errorText, FormInput, isValidation, useCountdown } from './bits';
-
-// The wallet owns the KYC documents (upload, status, cancel); its panel arrives in its own chunk.
-const KycDocuments = lazy(() => import('../../wallet/documents-entry'));
 
 export function VerificationTab({ user }: { user: ProfileUser }) {
   const t = useT();
@@ -39,7 +37,7 @@ export function VerificationTab({ user }: { user: ProfileUser }) {
       <Card title={t('profile.verification.documents')} subtitle={t('profile.verification.documentsIntro')}>
         <div data-testid="verification-documents">
           <Suspense fallback={<Skeleton height={180} />}>
-            <KycDocuments />
+            <Slot name="profile.kycDocuments" />
           </Suspense>
         </div>
       </Card>

@@ -1,14 +1,14 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { markDepositApproved, useDepositModal } from '../../../shared/lib/deposit-modal';
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { getEcho, useRealtime } from '../../../shared/lib/realtime';
 import { useSession } from '../../../shared/lib/session';
 import { toast } from '../../../shared/ui/toast-store';
-import { markDepositApproved, useDepositModal } from '../../wallet/store';
 import '../locales/register';
 
-/** The wallet query of features/wallet (GET /profile/wallet): its key and the fields a realtime event carries. */
+/** The wallet query of shared/lib/wallet.ts (GET /profile/wallet): its key and the fields a realtime event carries. */
 const WALLET_KEY = ['wallet'] as const;
 type BalanceEvent = { balance?: number; bonus?: number };
 type PaymentEvent = BalanceEvent & { txid?: string; amount?: number };

@@ -1,6 +1,6 @@
 import '../locales/register';
+import type { RouteDef } from '@sorte/contracts';
 import { useEffect, useState } from 'react';
-import type { PageProps } from '../../../app/pages';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { useSiteConfig } from '../../../shared/lib/site-config';
@@ -18,7 +18,7 @@ import {
 import './install.css';
 
 /** /install, /install-two (the compact variant with the benefits list) and /ios (Safari steps). */
-export default function InstallPage({ route }: PageProps) {
+export default function InstallPage({ route }: { route: RouteDef }) {
   if (route.name === 'ios') return <IosSteps />;
   return <Install variant={route.name === 'install-two' ? 'two' : 'one'} />;
 }

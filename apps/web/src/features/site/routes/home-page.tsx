@@ -1,16 +1,11 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { sportsPath, useSiteConfig } from '../../../shared/lib/site-config';
+import { Slot } from '../../../shared/lib/slots';
 import { bannersFor, HeroCarousel } from '../components/hero-carousel';
 import './home-page.css';
-
-// The casino's rails (featured, most played, new, categories) live in the casino's own lazy chunk.
-const GameRails = lazy(() => import('../../casino/components/home-rails'));
-// The live bet feed (realtime) is a lazy chunk too, mounted when its slot nears the viewport: pusher-js and the
-// feed's code load only then, never with the home route's first load.
-const HomeBetFeed = lazy(() => import('../../chat/components/home-bet-feed'));
 
 type Shortcut = { key: string; to: string; icon: ReactNode };
 
@@ -46,12 +41,12 @@ export default function HomePage() {
 
       <div className="home__rails" data-slot="game-rails">
         <Suspense fallback={null}>
-          <GameRails />
+          <Slot name="home.gameRails" />
         </Suspense>
       </div>
 
       <WhenVisible className="home__feed" slot="bet-feed">
-        <HomeBetFeed />
+        <Slot name="home.betFeed" />
       </WhenVisible>
     </div>
   );

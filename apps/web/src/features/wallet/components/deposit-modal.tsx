@@ -12,7 +12,7 @@ import { toast } from '../../../shared/ui/toast-store';
 import { type ChargeStatus, consultPix, createPix, type PixCharge } from '../api/deposit';
 import { amountRule, centsToField, errorText, msgOf, parseBrl } from '../lib';
 import '../locales';
-import { closeDeposit, useDepositModal } from '../store';
+import { closeDeposit, useDepositModal } from '../../../shared/lib/deposit-modal';
 import './wallet.css';
 
 const POLL_MS = 3_000;

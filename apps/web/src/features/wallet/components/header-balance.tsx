@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { openDeposit, useDepositModal } from '../../../shared/lib/deposit-modal';
 import { registerMessages, useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
+import { useWallet } from '../../../shared/lib/wallet';
 import { Button } from '../../../shared/ui/button';
-import { useWallet } from '../api/get-wallet';
-import { openDeposit, useDepositModal } from '../store';
 import './header-balance.css';
 
 // Only the header's two words load with the shell; the modal and its strings are a separate chunk.

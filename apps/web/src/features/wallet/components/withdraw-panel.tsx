@@ -4,10 +4,10 @@ import { useRulesForm } from '../../../shared/lib/form';
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { useSiteConfig } from '../../../shared/lib/site-config';
+import { useWallet } from '../../../shared/lib/wallet';
 import { Button } from '../../../shared/ui/button';
 import { Field, Input } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toast-store';
-import { useWallet } from '../api/get-wallet';
 import { addMethod, type KeyType, requestWithdrawal, useMethods } from '../api/withdraw';
 import { amountRule, errorText, msgOf, newIdempotencyKey, parseBrl } from '../lib';
 

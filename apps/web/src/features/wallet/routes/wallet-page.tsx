@@ -1,14 +1,14 @@
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
+import { useWallet } from '../../../shared/lib/wallet';
 import { Button } from '../../../shared/ui/button';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { Tabs } from '../../../shared/ui/tabs';
-import { useWallet } from '../api/get-wallet';
 import { DocumentsPanel } from '../components/documents-panel';
 import { TransactionsList } from '../components/transactions-list';
 import { WithdrawPanel } from '../components/withdraw-panel';
 import '../locales';
-import { openDeposit } from '../store';
+import { openDeposit } from '../../../shared/lib/deposit-modal';
 import '../components/wallet.css';
 
 /** /account/wallet and /user/edit/transaction ('Carteira'): balances, transactions, withdraw, documents. */

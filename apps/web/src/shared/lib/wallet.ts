@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/lib/http';
-import { useSession } from '../../../shared/lib/session';
+import { http } from './http';
+import { useSession } from './session';
 
-/** GET /profile/wallet (centavos). */
+/**
+ * GET /profile/wallet (centavos). The balance is one piece of client state shared by every page that shows it (the
+ * header, the wallet, the games), updated by bet replies and by BalanceUpdated, so its query lives here, not in a feature.
+ */
 export type Wallet = {
   balance: number;
   balance_withdrawal: number;

@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 
-/** Whether the deposit modal is open. Tiny on purpose: the header imports it on every page. */
+/**
+ * Whether the deposit modal is open. Tiny on purpose: the header imports it on every page; shared because the
+ * realtime wallet listener confirms an open modal's charge as soon as PaymentApproved arrives.
+ */
 export const useDepositModal = create<{ open: boolean; approvedTxid: string | null }>(() => ({
   open: false,
   approvedTxid: null,

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import { fillSlots } from '../shared/lib/slots';
+
+fillSlots({
+  // The casino's rails (featured, most played, new, categories) live in the casino's own lazy chunk.
+  'home.gameRails': lazy(() => import('../features/casino/components/home-rails')),
+  // The live bet feed is a lazy chunk too, mounted when its place on the home page nears the viewport: pusher-js and
+  // the feed's code load only then, never with the home route's first load.
+  'home.betFeed': lazy(() => import('../features/chat/components/home-bet-feed')),
+  // The wallet owns the KYC documents (upload, status, cancel); the profile's verification tab shows them.
+  'profile.kycDocuments': lazy(() => import('../features/wallet/documents-entry')),
+});
