@@ -1,4 +1,6 @@
-import type { CasinoGame } from '@sorte/contracts';
+import type { CasinoRail } from '@sorte/contracts';
+
+export type { CasinoBet } from '@sorte/contracts';
 
 export type Paged<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
 
@@ -12,24 +14,4 @@ export type GameFilter = {
   sort?: 'default' | 'popular' | 'az' | 'za' | 'new' | 'rtp';
 };
 
-export type Rail = { slug: string; name: string; games: CasinoGame[] };
-
-export type CasinoBet = {
-  id: number;
-  round_id: string;
-  game: {
-    id: number;
-    title: string | null;
-    image: string | null;
-    providercode: string | null;
-    gamecode: string | null;
-    provider_name: string | null;
-  };
-  bet: number;
-  win: number;
-  profit: number;
-  multiplier: number;
-  status: 'open' | 'closed' | 'rolled_back';
-  created_at: string;
-  closed_at: string | null;
-};
+export type Rail = CasinoRail;
