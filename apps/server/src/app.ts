@@ -99,7 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerRealtime(app);
   await startEventsAndJobs(app, {
     consumers: [realtimeRelayConsumer, realtimeConsumer, notificationsConsumer(db), betFeedConsumer],
-    jobs: PAYMENT_JOBS,
+    jobs: config.pix.jobs ? PAYMENT_JOBS : [],
     paused: () => app.realtime.dispatchPaused || app.realtime.domainEventsHeld,
   });
   await app.register(

@@ -203,13 +203,16 @@ describe(`event bus (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
     await bus.register();
     await publishAll([round(), balance(), round()]);
     await bus.deliver('a');
+    expect(await bus.hasPrunable()).toBe(false);
     expect(await bus.prune()).toBe(0);
     expect(await logCount()).toBe(3);
     const [, bStatus] = await readConsumerStatus(db);
     expect(bStatus).toMatchObject({ consumer: 'b', lagEvents: 3 });
     expect(bStatus!.lagSeconds).toBeGreaterThanOrEqual(0);
     await bus.deliver('b');
+    expect(await bus.hasPrunable()).toBe(true);
     expect(await bus.prune()).toBe(3);
+    expect(await bus.hasPrunable()).toBe(false);
     expect(await logCount()).toBe(0);
     expect(a.got).toHaveLength(2);
     expect(b.got).toHaveLength(1);

@@ -58,6 +58,8 @@ export type EventBus = {
   drain(o?: { timeoutMs?: number }): Promise<void>;
   /** Deletes the events every registered consumer has passed; returns how many. */
   prune(o?: { batch?: number }): Promise<number>;
+  /** Whether prune() would delete anything (a read). */
+  hasPrunable(): Promise<boolean>;
   /** Delivers every `intervalMs` on this node; a tick is skipped while `paused()` says so (tests hold delivery). */
   start(o?: { intervalMs?: number; paused?: () => boolean }): void;
   stop(): Promise<void>;
@@ -363,6 +365,13 @@ export function createEventBus(o: EventBusOptions): EventBus {
     }
   }
 
+  async function hasPrunable(): Promise<boolean> {
+    const { rows } = await db.query<{ any: boolean }>(
+      `select exists (select 1 from event_log where (xid, id) <= (
+          select pos_xid, pos_id from event_consumers order by pos_xid, pos_id limit 1)) as any`,
+    );
+    return rows[0]?.any === true;
+  }
   async function prune(opts: { batch?: number } = {}): Promise<number> {
     const { rows } = await db.query<Position>(
       'select pos_xid::text as xid, pos_id as id from event_consumers order by pos_xid, pos_id limit 1',
@@ -413,6 +422,7 @@ export function createEventBus(o: EventBusOptions): EventBus {
     retryDue,
     drain,
     prune,
+    hasPrunable,
     start({ intervalMs = 250, paused = () => false } = {}) {
       if (!stopped) return;
       stopped = false;

@@ -27,7 +27,12 @@ export async function startEventsAndJobs(
     onError: (err, where) => app.log.warn({ err, ...where }, 'event consumer'),
   });
   await events.register();
-  const prune: Job = { name: 'events-prune', intervalMs: PRUNE_EVERY_MS, run: async () => void (await events.prune()) };
+  const prune: Job = {
+    name: 'events-prune',
+    intervalMs: PRUNE_EVERY_MS,
+    hasWork: () => events.hasPrunable(),
+    run: async () => void (await events.prune()),
+  };
   const jobs = createScheduler({
     db: app.db,
     jobs: [prune, ...o.jobs],

@@ -60,6 +60,29 @@ describe(`job scheduler (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
     expect(seen.runs).toBeGreaterThanOrEqual(8);
   });
 
+  it('takes no lease and writes nothing while a job says it has no work', async () => {
+    let work = false;
+    let runs = 0;
+    const job: Job = {
+      name: 'idle',
+      intervalMs: 1,
+      hasWork: async () => work,
+      run: async () => void runs++,
+    };
+    const node = createScheduler({ db, jobs: [job] });
+    expect(await node.runDue()).toEqual([]);
+    const row = async () =>
+      (
+        await db.query<{ runs: number; leased_by: string | null }>(
+          "select runs, leased_by from scheduled_jobs where name = 'idle'",
+        )
+      ).rows[0];
+    expect(await row()).toMatchObject({ runs: 0, leased_by: null });
+    work = true;
+    expect(await node.runDue()).toEqual(['idle']);
+    expect(runs).toBe(1);
+  });
+
   it('waits one interval from a run to the next', async () => {
     const { job, seen } = probe('expire-charges', { intervalMs: 60_000, workMs: 1 });
     const a = createScheduler({ db, jobs: [job], node: 'A' });

@@ -13,6 +13,11 @@ export type Job = {
   /** How long a run may go without renewing its lease before another node may take the job. */
   leaseMs?: number;
   run(ctx: JobContext): Promise<void>;
+  /**
+   * A read-only look before the lease is taken: false skips this tick without writing anything, so an idle node
+   * writes nothing (a lease is a write). Asked again on the next tick.
+   */
+  hasWork?(db: Db): Promise<boolean>;
 };
 
 export type SchedulerOptions = {
@@ -107,7 +112,9 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     const started: string[] = [];
     const runs: Promise<void>[] = [];
     for (const j of jobs.values()) {
-      if (inFlight.has(j.name) || !(await takeLease(j))) continue;
+      if (inFlight.has(j.name)) continue;
+      if (j.hasWork && !(await j.hasWork(db))) continue;
+      if (!(await takeLease(j))) continue;
       const p = runLeased(j).finally(() => inFlight.delete(j.name));
       inFlight.set(j.name, p);
       started.push(j.name);
