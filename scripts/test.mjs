@@ -1,4 +1,4 @@
-// npm test: lint, type-check, unit + server integration tests (PGlite, and PostgreSQL too when
+// npm test: lint, type-check, import rules, unit + server integration tests (PGlite, and PostgreSQL too when
 // TEST_DATABASE_URL is set), then the browser suite against the freshly built site. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +34,7 @@ const { TEST_DATABASE_URL: _omit, ...withoutPg } = process.env;
 
 step('lint (biome)', 'npx', ['biome', 'check', '.']);
 step('types (tsc -b)', 'npx', ['tsc', '-b']);
+step('import rules (dependency-cruiser)', 'npm', ['run', 'lint:imports']);
 // The embedded default first: PGlite for every server test.
 process.env = withoutPg;
 vitest('unit + server on PGlite', []);
