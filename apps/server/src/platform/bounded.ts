@@ -1,8 +1,8 @@
 /**
  * Bounded in-memory caches for hot paths. Both keep their order in a ring of fixed size, not in a Map's insertion
  * order: a Map used as a queue (drop the first key, add at the end) leaves its deleted entries in place until it is
- * rebuilt, and every look for its first key walks over them. In the lobby, under a stream of one-off searches, that
- * walk was 2 us of every request (a V8 profile on a 2-core VM, 2026-11-24).
+ * rebuilt, and every look for its first key walks over them: in the lobby, under a stream of one-off searches, that
+ * walk was a visible share of every request (bench/README.md).
  */
 
 type Slot<K, V> = { key: K; value: V; referenced: boolean };

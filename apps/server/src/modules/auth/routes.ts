@@ -37,7 +37,7 @@ const s = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'numb
 const orNull = (v: unknown) => (isBlank(v) ? null : s(v));
 const stringRule: Rule = (v) => (typeof v === 'string' ? null : MSG.required);
 
-/** The account calls of issue 3 under /api/auth, plus CPF validation. */
+/** The account calls under /api/auth, plus CPF validation. */
 export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps }) {
   const { deps } = opts;
   const db = deps.db;

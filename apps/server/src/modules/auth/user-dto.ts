@@ -69,7 +69,7 @@ export function toUserDto(
     totalBet: u.total_bet,
     avatar: u.avatar,
     language: u.language,
-    // The liked game ids (casino issue; see userLikesOf); the web syncs its like store from this list.
+    // The liked game ids (see userLikesOf); the web syncs its like store from this list.
     user_likes: userLikes,
     vip: { level: u.vip_level, points: u.vip_points },
     // The same figures as GET /profile/wallet (centavos), read from the ledger when the DTO is built.

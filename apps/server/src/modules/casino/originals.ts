@@ -23,8 +23,8 @@ import type { Db, Sql } from '../../platform/db/index';
 import * as repo from './repo';
 
 /**
- * Sorte Originals as a provider of the casino catalog (issue 7: "offered as a provider through the casino issue's
- * integration"). Every tenant has the provider row and the eight games; they launch in-site (the provider's
+ * Sorte Originals as a provider of the casino catalog, so the lobby, search and history treat them like any other
+ * provider's games. Every tenant has the provider row and the eight games; they launch in-site (the provider's
  * protocol 'originals', modules/providers/originals.ts) and settle in modules/originals, which writes the casino
  * round, the recent game and the settled-round events with the game's catalog id in the same statement as the
  * money (platform/db/functions/originals_place_bet.sql, originals/events.ts).

@@ -161,8 +161,7 @@ export async function listGames(
     const json = pageBody(list, o.page, null);
     // A page asked for the first time (most searches of a busy lobby are someone's own) is sent as it is, as a
     // string: the socket write encodes a string of this size on the stack, where a Buffer of its own costs an
-    // allocation off the heap and later its collection (a bare server that builds such a page per request: 38-54
-    // us a request sending the string, 41-58 us making a Buffer of it, bench/README.md).
+    // allocation off the heap and later its collection (measured in bench/README.md, the lobby's one-off searches).
     if (!again) return json;
     page = { body: Buffer.from(json), gzip: null, ids: onPage.map((g) => g.dto.id) };
     snap.pageCache.set(key, page);
@@ -190,7 +189,7 @@ export async function cachedListGames(
 /**
  * Below this, a page is sent as it is, not gzipped: a search that matches nothing or a few games makes a few
  * hundred bytes, which gzip would shrink by less than a network packet's worth, at the cost of a compressor's set-up
- * (some 10 us, half of compressing a whole page). The usual threshold of compression middleware (1 KB).
+ * (about half the cost of compressing a whole page). The usual threshold of compression middleware (1 KB).
  */
 export const GZIP_MIN_BYTES = 1024;
 
@@ -199,10 +198,9 @@ export const GZIP_MIN_BYTES = 1024;
  * is not tiny (GZIP_MIN_BYTES). A page asked for once is not kept, and is sent as it is (compressing it would cost
  * more than the bytes it saves).
  *
- * Level 2, not zlib's default 6: on a 10 KB page it takes 21 us instead of 35 (a 2-core VM, 2026-11-24) for 1,117
- * bytes instead of 1,045. When players search for many different things, pages are compressed all the time, on the
- * event loop that every other request waits behind (compressing in libuv's thread pool was slower still here: two
- * thread wake-ups per page).
+ * Level 2, not zlib's default 6: a third less time for a page a few percent larger (bench/README.md). When players
+ * search for many different things, pages are compressed all the time, on the event loop that every other request
+ * waits behind; libuv's thread pool would add two thread wake-ups per page, more than the compression itself.
  */
 export function pageBytes(page: CachedPage, acceptsGzip: boolean): { bytes: Buffer; gzip: boolean } {
   if (!acceptsGzip || page.body.length < GZIP_MIN_BYTES) return { bytes: page.body, gzip: false };

@@ -1,5 +1,5 @@
 /**
- * The crash proof of issue 4: the real server process (`node --import tsx apps/server/src/main.ts`) on PostgreSQL is
+ * The crash proof: the real server process (`node --import tsx apps/server/src/main.ts`) on PostgreSQL is
  * killed with SIGKILL in the middle of a load of deposits, dice bets, withdrawals, cancels and payout runs, then
  * started again on the same database. After the restart:
  * - `ledger:check` is clean (every transaction sums to zero, every balance equals its entries);

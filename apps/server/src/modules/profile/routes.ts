@@ -60,7 +60,7 @@ const pattern =
 
 const PERIOD: Localized = { pt: 'Escolha um período válido.', en: 'Choose a valid period.' };
 
-/** Profile calls of issue 3 under /api: own profile, public profiles, preferences, avatar, address, self-exclusion. */
+/** Profile calls under /api: own profile, public profiles, preferences, avatar, address, self-exclusion. */
 export async function profileRoutes(app: FastifyInstance, opts: { db: Db; storage: FileStorage }) {
   const { db, storage } = opts;
   const authed = { preHandler: requireUser(db) };

@@ -6,14 +6,12 @@ import type { Db } from '../../platform/db/index';
  * alone and through its own statement: no wait and no batching. While one is running, a call waits for the end of
  * the event loop's current turn (setImmediate), and the calls that arrived in that turn go out together in one
  * statement if fewer than `inFlight` are running, or else when one of them finishes (up to MAX_BATCH a statement).
- * A busy server pays one round trip, one executor start and one commit for several calls. Measured on the
- * benchmark's two cores (bench/README.md): the database alone ran about twice the bet+win pairs a second, the
- * signed HTTP API about 1.5 times.
+ * A busy server pays one round trip, one executor start and one commit for several calls (the gain is in
+ * bench/README.md, provider calls in batches).
  *
  * Why the end of the turn: the answers of one statement reach their providers together, and their next calls come
  * back together, read by the server in one turn of its loop. Sent as they were read while a slot was free, the
- * first of them took the slot alone and the rest queued behind a whole statement: under the benchmark's load one
- * call in six went alone, and the pairs a second were about a tenth fewer (bench/README.md).
+ * first of them would take the slot alone and the rest would queue behind a whole statement (bench/README.md).
  *
  * What a call sees does not change:
  * - the statement does the plain successes of a batch (checks passed, money fits) set by set, each writing what
@@ -31,8 +29,7 @@ import type { Db } from '../../platform/db/index';
 
 /**
  * Statements of these calls running at once, unless configured (PROVIDER_CALLS_IN_FLIGHT). Few: more statements
- * in flight make smaller batches, and on the benchmark's two cores 2 ran about a third more pairs a second than 3
- * or 4 (bench/README.md).
+ * in flight make smaller batches, and each is one more backend competing for the same cores (bench/README.md).
  */
 export const IN_FLIGHT = 2;
 /** Calls in one statement, at most: a batch holds its players' rows until it commits. */

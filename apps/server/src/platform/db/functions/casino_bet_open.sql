@@ -16,7 +16,7 @@ begin
   select gs.user_id, gs.game_id, gs.demo, gs.expires_at <= now() as expired, g.title, g.bonus_allowed,
       p.enabled as provider_enabled,
       -- Self-excluded (or no such player): no stakes. A subquery on the player's key, not a join: as a join the
-      -- generic plan (seen mid-bench) was a bitmap scan of every player of the tenant, filtered afterwards.
+      -- generic plan can be a bitmap scan of every player of the tenant, filtered afterwards.
       coalesce((select coalesce(u.self_exclusion_end > now(), false) from users u
         where u.tenant_id = p_tenant and u.id = gs.user_id), true) as blocked
     into s
