@@ -1,5 +1,6 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
+import { kycCalls } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
 import { AppError, type Localized } from '../../platform/errors';
@@ -32,7 +33,7 @@ export async function kycRoutes(app: FastifyInstance) {
     await docs.register(multipart, {
       limits: { fileSize: kyc.DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
     });
-    docs.post('/documents/upload', authed, async (req) => {
+    docs.post('/documents/upload', { ...authed, schema: kycCalls.upload }, async (req) => {
       if (!req.isMultipart()) throw field('document', KMSG.required);
       let type: unknown;
       let data: Buffer | null = null;
@@ -57,13 +58,13 @@ export async function kycRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/documents/status', authed, async (req, reply) => {
+  app.get('/documents/status', { ...authed, schema: kycCalls.status }, async (req, reply) => {
     reply.headers(NO_CACHE);
     const m = me(req);
     return kyc.documentStatus(db, m.tenantId, m.userId);
   });
 
-  app.post('/documents/cancel/:id', authed, async (req) => {
+  app.post('/documents/cancel/:id', { ...authed, schema: kycCalls.cancel }, async (req) => {
     const m = me(req);
     return kyc.cancelDocument(db, m.tenantId, m.userId, positiveId((req.params as { id: string }).id, 'id'));
   });

@@ -1,3 +1,4 @@
+import { devPixCalls } from '@sorte/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
@@ -66,16 +67,16 @@ async function devAct(rt: WalletRuntime, tenantId: number, txid: string, action:
 /** POST /api/dev/pix/{txid}/pay|pay-other|expire, GET /api/dev/pix, PUT /api/dev/pix/next-payout (tests, tools). */
 async function devPixApi(app: FastifyInstance, opts: { rt: WalletRuntime }) {
   const { rt } = opts;
-  app.get('/dev/pix', async (req, reply) => {
+  app.get('/dev/pix', { schema: devPixCalls.list }, async (req, reply) => {
     reply.headers(NO_CACHE);
     return listOpenCharges(rt.db, req.tenant.id);
   });
-  app.post('/dev/pix/:txid/:action', async (req) => {
+  app.post('/dev/pix/:txid/:action', { schema: devPixCalls.act }, async (req) => {
     const { txid, action } = req.params as { txid: string; action: string };
     if (action !== 'pay' && action !== 'pay-other' && action !== 'expire') throw new AppError('not_found');
     return devAct(rt, req.tenant.id, txid, action);
   });
-  app.put('/dev/pix/next-payout', async (req) => {
+  app.put('/dev/pix/next-payout', { schema: devPixCalls.nextPayout }, async (req) => {
     if (!rt.sandbox) throw new AppError('not_found');
     const res = await fetch(`${rt.sandbox.url}/sandbox/next-payout`, {
       method: 'PUT',
@@ -86,7 +87,7 @@ async function devPixApi(app: FastifyInstance, opts: { rt: WalletRuntime }) {
     return res.json();
   });
   // The sandbox DICT: make a PIX key the signed-in player's ("me"), someone else's ("other"), or unknown ("none").
-  app.put('/dev/pix/dict', { preHandler: requireUser(rt.db) }, async (req) => {
+  app.put('/dev/pix/dict', { preHandler: requireUser(rt.db), schema: devPixCalls.dict }, async (req) => {
     if (!rt.sandbox) throw new AppError('not_found', 'the PSP is not the sandbox');
     const b = (req.body ?? {}) as { type?: unknown; key?: unknown; owner?: unknown };
     const { key } = normalizePixKey(b.type, b.key);
@@ -114,7 +115,7 @@ async function devPixApi(app: FastifyInstance, opts: { rt: WalletRuntime }) {
     if (!res.ok) throw new AppError('bad_request', `sandbox answered ${res.status}`);
     return { key, owner: b.owner };
   });
-  app.post('/dev/wallet/run-jobs', async () => {
+  app.post('/dev/wallet/run-jobs', { schema: devPixCalls.runJobs }, async () => {
     await rt.runJobs();
     return { ok: true };
   });

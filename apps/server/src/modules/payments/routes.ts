@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { pixWebhookCall, walletCalls } from '@sorte/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
 import { AppError, type Localized } from '../../platform/errors';
@@ -50,13 +51,13 @@ export async function walletRoutes(app: FastifyInstance, opts: { rt: WalletRunti
     return { tenantId: u.tenantId, userId: u.id };
   };
 
-  app.get('/profile/wallet', authed, async (req, reply) => {
+  app.get('/profile/wallet', { ...authed, schema: walletCalls.wallet }, async (req, reply) => {
     reply.headers(NO_CACHE);
     const m = me(req);
     return ledger.readWallet(db, m);
   });
 
-  app.get('/wallet/transactions', authed, async (req, reply) => {
+  app.get('/wallet/transactions', { ...authed, schema: walletCalls.transactions }, async (req, reply) => {
     const q = req.query as Record<string, unknown>;
     const page = q.page === undefined || q.page === '' ? 1 : Number(q.page);
     if (!Number.isSafeInteger(page) || page < 1 || page > 10_000) throw field('page', WMSG.pageInvalid);
@@ -68,17 +69,17 @@ export async function walletRoutes(app: FastifyInstance, opts: { rt: WalletRunti
     return wallet.listTransactions(db, m.tenantId, m.userId, page, type as wallet.ListType | null);
   });
 
-  app.get('/wallet/withdraw/methods', authed, async (req) => {
+  app.get('/wallet/withdraw/methods', { ...authed, schema: walletCalls.methods }, async (req) => {
     const m = me(req);
     return withdrawals.listMethods(db, m.tenantId, m.userId);
   });
 
-  app.post('/wallet/withdraw/method', authed, async (req) => {
+  app.post('/wallet/withdraw/method', { ...authed, schema: walletCalls.addMethod }, async (req) => {
     const b = asBody(req.body);
     return withdrawals.addMethod(db, req.tenant, me(req).userId, { type: b.type, key: b.key }, rt.pix.psp);
   });
 
-  app.post('/wallet/withdraw/request', authed, async (req) => {
+  app.post('/wallet/withdraw/request', { ...authed, schema: walletCalls.requestWithdrawal }, async (req) => {
     const b = asBody(req.body);
     const key = req.headers['idempotency-key'];
     const errors: Record<string, Localized[]> = {};
@@ -110,30 +111,38 @@ export async function walletRoutes(app: FastifyInstance, opts: { rt: WalletRunti
 
   await app.register(async (gw) => {
     gatewayErrors(gw);
-    gw.post('/main-gateway/qrcode-pix', authed, async (req) => {
+    gw.post('/main-gateway/qrcode-pix', { ...authed, schema: walletCalls.createPix }, async (req) => {
       const b = asBody(req.body);
       return pix.createDeposit(rt.pix, req.tenant, me(req).userId, centavos(b.amount));
     });
 
-    gw.post('/main-gateway/consult-status-transaction', authed, async (req, reply) => {
-      const b = asBody(req.body);
-      const txid = typeof b.txid === 'string' ? b.txid.trim() : '';
-      if (!txid) throw field('txid', WMSG.required);
-      if (!/^[a-zA-Z0-9]{26,35}$/.test(txid)) throw field('txid', WMSG.txidInvalid);
-      reply.headers(NO_CACHE);
-      const m = me(req);
-      return pix.consultStatus(rt.pix, m.tenantId, m.userId, txid);
-    });
+    gw.post(
+      '/main-gateway/consult-status-transaction',
+      { ...authed, schema: walletCalls.consultPix },
+      async (req, reply) => {
+        const b = asBody(req.body);
+        const txid = typeof b.txid === 'string' ? b.txid.trim() : '';
+        if (!txid) throw field('txid', WMSG.required);
+        if (!/^[a-zA-Z0-9]{26,35}$/.test(txid)) throw field('txid', WMSG.txidInvalid);
+        reply.headers(NO_CACHE);
+        const m = me(req);
+        return pix.consultStatus(rt.pix, m.tenantId, m.userId, txid);
+      },
+    );
 
-    gw.post('/main-gateway/user-cancel-withdrawal', authed, async (req) => {
-      const b = asBody(req.body);
-      const m = me(req);
-      return withdrawals.cancelWithdrawal(db, m.tenantId, m.userId, positiveId(b.id, 'id'));
-    });
+    gw.post(
+      '/main-gateway/user-cancel-withdrawal',
+      { ...authed, schema: walletCalls.cancelWithdrawal },
+      async (req) => {
+        const b = asBody(req.body);
+        const m = me(req);
+        return withdrawals.cancelWithdrawal(db, m.tenantId, m.userId, positiveId(b.id, 'id'));
+      },
+    );
   });
 
   // PSP webhook: POST {webhookUrl}/pix. No tenant (the PSP calls from its own host); the charge names it.
-  app.post('/pix/webhook/:secret/pix', { config: { tenant: 'none' } }, async (req, reply) => {
+  app.post('/pix/webhook/:secret/pix', { config: { tenant: 'none' }, schema: pixWebhookCall }, async (req, reply) => {
     const given = Buffer.from((req.params as { secret: string }).secret);
     const want = Buffer.from(rt.webhookSecret);
     if (given.length !== want.length || !timingSafeEqual(given, want)) throw new AppError('unauthorized');

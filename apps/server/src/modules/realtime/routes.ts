@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { broadcastingCalls } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AuthUser, findSessionUser, guestId } from '../../platform/auth';
 import type { Sql } from '../../platform/db/index';
@@ -54,7 +55,7 @@ export async function broadcastingRoutes(app: FastifyInstance) {
     return { socketId, channel };
   };
 
-  app.post('/broadcasting/auth', async (req) => {
+  app.post('/broadcasting/auth', { schema: broadcastingCalls.auth }, async (req) => {
     const { socketId, channel } = readForm(req);
     const cred = app.realtime.keys.forTenant(req.tenant.id);
     const user = await sessionUser(db, req);
@@ -84,7 +85,7 @@ export async function broadcastingRoutes(app: FastifyInstance) {
     throw new AppError('forbidden');
   });
 
-  app.post('/broadcasting/user-auth', async (req) => {
+  app.post('/broadcasting/user-auth', { schema: broadcastingCalls.userAuth }, async (req) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const socketId = typeof b.socket_id === 'string' ? b.socket_id : '';
     if (!SOCKET_ID.test(socketId)) throw new AppError('forbidden');
