@@ -1,15 +1,10 @@
+import type { DocumentReply, DocumentStatusReply, DocumentType, KycDocument } from '@sorte/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
 
-export type DocType = 'id_front' | 'id_back' | 'selfie' | 'proof_of_address';
-export type Doc = {
-  id: number;
-  type: DocType;
-  status: 'pending' | 'approved' | 'rejected' | 'cancelled';
-  reject_reason: string | null;
-  created_at: string;
-};
-export type DocStatus = { status: 'none' | 'pending' | 'approved' | 'rejected'; verified: boolean; documents: Doc[] };
+export type DocType = DocumentType;
+export type Doc = KycDocument;
+export type DocStatus = DocumentStatusReply;
 
 export const documentsQuery = queryOptions({
   queryKey: ['documents'],
@@ -24,8 +19,8 @@ export function uploadDocument(type: DocType, file: File) {
   const form = new FormData();
   form.append('type', type);
   form.append('document', file);
-  return http.post<{ status: true; document: Doc }>('/documents/upload', form);
+  return http.post<DocumentReply>('/documents/upload', form);
 }
 
 /** POST /documents/cancel/{id}. */
-export const cancelDocument = (id: number) => http.post<{ status: true }>(`/documents/cancel/${id}`);
+export const cancelDocument = (id: number) => http.post<DocumentReply>(`/documents/cancel/${id}`);

@@ -1,18 +1,11 @@
+import type { Transaction, TransactionsReply, TransactionType, WithdrawalReply } from '@sorte/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
 
-export type TxType = 'deposit' | 'withdraw' | 'bonus' | 'rollover' | 'win' | 'bet' | 'refund';
-export type TxRow = {
-  id: string;
-  type: TxType;
-  value: number;
-  /** A payment status for deposits, the withdraw status code (0-5) for withdrawals, "completed" otherwise. */
-  status: string | number;
-  date: string;
-  actions: string[];
-  withdrawal_id: number | null;
-};
-type Page = { transactions: { data: TxRow[]; current_page: number; last_page: number } };
+export type TxType = TransactionType;
+/** status: a payment status for deposits, the withdraw status code (0-5) for withdrawals, "completed" otherwise. */
+export type TxRow = Transaction;
+type Page = TransactionsReply;
 
 export const transactionsQuery = (type: 'all' | 'deposit' | 'withdraw') =>
   infiniteQueryOptions({
@@ -32,4 +25,4 @@ export const useTransactions = (type: 'all' | 'deposit' | 'withdraw') => useInfi
 
 /** POST /main-gateway/user-cancel-withdrawal. */
 export const cancelWithdrawal = (id: number) =>
-  http.post<{ status: true; balance: number }>('/main-gateway/user-cancel-withdrawal', { id });
+  http.post<WithdrawalReply>('/main-gateway/user-cancel-withdrawal', { id });

@@ -1,8 +1,9 @@
+import type { PixKey, PixKeyType, WithdrawalReply } from '@sorte/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
 
-export type KeyType = 'cpf' | 'email' | 'phone' | 'evp';
-export type PixKey = { id: number; type: KeyType; key: string; created_at: string };
+export type KeyType = PixKeyType;
+export type { PixKey };
 
 export const methodsQuery = queryOptions({
   queryKey: ['wallet', 'methods'],
@@ -18,7 +19,7 @@ export const addMethod = (type: KeyType, key: string) =>
 
 /** POST /wallet/withdraw/request with the Idempotency-Key of this attempt (a retry sends the same key). */
 export const requestWithdrawal = (o: { amount: number; methodId: number; key: string }) =>
-  http.post<{ status: true; withdrawal: { id: number; status: number; amount: number }; balance: number }>(
+  http.post<WithdrawalReply>(
     '/wallet/withdraw/request',
     { amount: o.amount, method_id: o.methodId },
     { headers: { 'Idempotency-Key': o.key } },
