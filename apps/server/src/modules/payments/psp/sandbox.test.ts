@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,8 @@ import { BcbPixProvider } from './bcb';
 import { type SandboxPsp, startSandboxPsp } from './sandbox';
 
 const CLIENT = { clientId: 'two-nodes', clientSecret: 'two-nodes-secret' };
-const TXID = () => `tx${Date.now()}${Math.random().toString(36).slice(2, 14)}`.replace(/[^a-z0-9]/gi, '').slice(0, 32);
+// A txid is 26 to 35 letters and digits.
+const TXID = () => `tx${randomBytes(15).toString('hex')}`;
 
 let db: Db & { label: string };
 let a: SandboxPsp;
