@@ -39,7 +39,9 @@ describe('domain event map', () => {
       expect(name, legacy).toBeDefined();
       expect(() => parseDomainEvent({ name, tenantId: 1, userId: 7, payload } as never), legacy).not.toThrow();
     }
-    expect(new Set(Object.values(LEGACY_EVENT_NAMES))).toEqual(new Set(EVENT_NAMES));
+    // Every event has a name from before the bus, except the one the bus itself brought (the CLI's realtime push).
+    const fresh = EVENT_NAMES.filter((n) => !Object.values(LEGACY_EVENT_NAMES).includes(n));
+    expect(fresh).toEqual(['realtime.push_requested']);
   });
 
   it('refuses money that is not whole centavos, naming the event', () => {

@@ -15,7 +15,7 @@ export type WalletRuntime = {
   webhookSecret: string;
   /** The built-in PSP stand-in, when PIX_PSP=sandbox. */
   sandbox: SandboxPsp | null;
-  /** Runs the background jobs once (tests call it instead of waiting for the timer). */
+  /** Runs the background jobs once: the scheduler's payments job, and tests instead of waiting for it. */
   runJobs(): Promise<void>;
 };
 
@@ -95,15 +95,8 @@ export async function createWalletRuntime(app: FastifyInstance): Promise<WalletR
     sandbox,
     runJobs,
   };
-  let timer: NodeJS.Timeout | null = null;
-  if (config.pix.jobs) {
-    timer = setInterval(() => {
-      runJobs().catch((err) => app.log.error({ err }, 'wallet jobs failed'));
-    }, 5_000);
-    timer.unref();
-  }
+  // The periodic runs come from the leased scheduler (PAYMENT_JOBS), so one node at a time sweeps and pays out.
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
     await running?.catch(() => {});
     await sandbox?.close();
     runtimes.delete(db);
