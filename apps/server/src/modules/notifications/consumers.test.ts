@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const ops = (...argv: string[]) => runCommand({ db: app.db }, argv);
 
-type Item = { id: number; title: string; description: string; type: string };
+type Item = { id: number; title: string; description: string; type: string; read: boolean };
 
 async function player(o: { lang?: 'pt' | 'en' } = {}) {
   const r = await registerPlayer(app, { host: '127.0.0.1' });
@@ -75,6 +75,9 @@ describe('notifications from domain events', () => {
     const list = await p.list();
     expect(list.filter((n) => n.title === 'Documento aprovado')).toHaveLength(1);
     expect(list[0]!.id).toBe(sent.notification.id);
+    // It waits unread in the list, but never pops up as the announcements' modal over a game.
+    expect(list[0]).toMatchObject({ read: false });
+    expect((await p.c.get('/api/notifications/next-unviewed')).json()).toEqual({ notification: null });
   });
 
   it('a rejected document is told in the player language, with the reason', async () => {

@@ -105,6 +105,9 @@ async function notifyPlayer(db: Db, e: DomainEventOf, ctx: HandlerContext) {
     url: t.url,
     pinnedMinutes: 0,
   });
+  // An account notification arrives live as a toast and waits unread in the list; the one-at-a-time modal is for
+  // the operator's announcements and must not cover a round the player is in the middle of.
+  await repo.markViewed(ctx.tx, e.tenantId, userId, row.id);
   const item = toItem(row, tenant.settings.timezone);
   ctx.afterCommit(async () => {
     await broadcast(e.tenantId, channels.user(userId), 'NotificationSent', { notification: item });
