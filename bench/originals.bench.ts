@@ -14,7 +14,7 @@ import { BENCH_DB_URL, record, tpcb, walNow, walPer, withSchemas } from './lib';
 type Sql = { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> };
 type Db = Sql & { transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>; close(): Promise<void> };
 const server = (p: string) => import(new URL(`../apps/server/src/${p}`, import.meta.url).href);
-const { openPostgres } = (await server('db/index.ts')) as {
+const { openPostgres } = (await server('platform/db/index.ts')) as {
   openPostgres(url: string, o?: { poolSize?: number; searchPath?: string }): Promise<Db>;
 };
 
@@ -89,7 +89,7 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === 'server'
 async function diceOverHttp(schema: string) {
   const { buildApp } = await server('app.ts');
   const { testConfig } = await server('test/helpers.ts');
-  const { checkLedger, credit } = await server('modules/wallet/index.ts');
+  const { checkLedger, credit } = await server('modules/ledger/index.ts');
   const { newToken } = await server('platform/auth.ts');
   const poolSize = Math.ceil(CLIENTS / SERVERS) + 4;
   const db = await openPostgres(DB_URL, { poolSize, searchPath: schema });
