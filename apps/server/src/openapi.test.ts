@@ -39,6 +39,11 @@ describe('API reference', () => {
       }
     }
     expect(missing).toEqual([]);
+    // A reader finds a call under its area.
+    const tags = (path: string, m: string) => (doc.paths[path]?.[m] as { tags?: string[] } | undefined)?.tags;
+    expect(tags('/api/originals/dice/bet', 'post')).toEqual(['originals']);
+    expect(tags('/api/games/providers', 'get')).toEqual(['casino']);
+    expect(tags('/api/pages/{slug}', 'get')).toEqual(['site']);
     // Pages, files and dev tools are not API.
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/dev/') || p.startsWith('/assets'))).toEqual([]);
   });
@@ -61,6 +66,9 @@ describe('API reference', () => {
     expect(html.headers['content-type']).toMatch(/text\/html/);
     expect(html.body).toContain('swagger');
     expect(String(html.headers['content-security-policy'])).toMatch(/script-src/);
+    // The page renders with style attributes, but no inline script is ever allowed.
+    expect(String(html.headers['content-security-policy'])).toMatch(/style-src 'self' https: 'unsafe-inline'/);
+    expect(String(html.headers['content-security-policy'])).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     const init = await app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(init.statusCode).toBe(200);
     expect(init.body).toContain('/api/openapi.json');

@@ -53,6 +53,26 @@ function isDocumented(url: string): boolean {
 
 const transform = createJsonSchemaTransform({ skipList: [] });
 
+/** Segments after /api that belong to a larger area of the reference. */
+const AREA_OF_SEGMENT: Record<string, string> = {
+  'site-config': 'site',
+  settings: 'site',
+  pages: 'site',
+  files: 'site',
+  geoip: 'site',
+  games: 'casino',
+  featured: 'casino',
+  categories: 'casino',
+  casinos: 'casino',
+  providers: 'casino',
+  pix: 'wallet',
+  'main-gateway': 'wallet',
+  documents: 'kyc',
+  subscription: 'push',
+  address: 'profile',
+  validate: 'auth',
+};
+
 /** Registers validation, serialisation and the reference; call before any route is registered. */
 export async function registerContracts(app: FastifyInstance) {
   app.setValidatorCompiler(validateWithContract);
@@ -80,7 +100,11 @@ export async function registerContracts(app: FastifyInstance) {
     },
     transform: (doc) => {
       if (!isDocumented(doc.url)) return { schema: { ...doc.schema, hide: true }, url: doc.url };
-      return transform(doc);
+      const out = transform(doc);
+      // The reference groups calls by area, named from the first segment after /api.
+      const segment = /^\/api\/([^/]+)/.exec(doc.url)?.[1] ?? 'health';
+      const tag = AREA_OF_SEGMENT[segment] ?? segment;
+      return { ...out, schema: { ...out.schema, tags: [tag] } };
     },
   });
   app.get('/api/openapi.json', { config: { tenant: 'none' }, schema: { hide: true } }, async () => app.swagger());
@@ -89,6 +113,9 @@ export async function registerContracts(app: FastifyInstance) {
     // Its own policy: the page shell's CSP names only the tenant's widgets, while this page runs the bundled
     // Swagger UI scripts (allowed by their hashes) and reads the document from this origin.
     staticCSP: true,
+    // Swagger UI sets style attributes as it renders (collapsing sections): inline styles only, never scripts.
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
     uiConfig: { url: '/api/openapi.json', deepLinking: true },
   });
 }
