@@ -113,20 +113,7 @@ export async function debitBet(
 
 /** Pays a game round's win (or a box/prize payout) into the player's cash. */
 export async function creditWin(tx: Sql, o: MoneyCall & { type?: 'win' | 'prize' | 'refund' }): Promise<MoneyResult> {
-  const amount = amountOf(o.amount);
-  const type = o.type ?? 'win';
-  return post(tx, {
-    tenantId: o.tenantId,
-    userId: o.userId,
-    type,
-    reference: o.reference,
-    idempotencyKey: o.idempotencyKey,
-    metadata: o.metadata,
-    legs: [
-      { account: { system: COUNTERPARTY[type] }, amount: -amount },
-      { account: { user: o.userId, kind: 'cash' }, amount },
-    ],
-  });
+  return credit(tx, { ...o, type: o.type ?? 'win', account: 'cash' });
 }
 
 /** Credits one of the player's accounts from a system account (default: the type's usual counterparty). */
