@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Centavos } from './money';
+import { RG_EVENT_PAYLOADS } from './responsible-gaming';
 
 /**
  * Domain events: what happened, published by a module in the same transaction as the change and delivered to every
@@ -76,6 +77,7 @@ export const EVENT_PAYLOADS = {
     status: z.enum(['approved', 'rejected']),
     reason: z.string().nullable(),
   }),
+  ...RG_EVENT_PAYLOADS,
 } as const;
 
 export type EventName = keyof typeof EVENT_PAYLOADS;

@@ -15,6 +15,7 @@ export * from './profile';
 export * from './providers';
 export * from './push';
 export * from './realtime';
+export * from './responsible-gaming';
 export * from './routes';
 export * from './site';
 export * from './site-config';
