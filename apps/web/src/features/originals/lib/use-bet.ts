@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { HttpError } from '../../../shared/lib/http';
 import { t } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
-import { updateSessionUser, useSession } from '../../../shared/lib/session';
+import { applyBetBalance, useBalance } from '../../../shared/lib/wallet';
 import { toast } from '../../../shared/ui';
 import { seedsQuery } from '../api/seeds';
 import type { Fairness } from '../api/types';
@@ -31,21 +31,16 @@ export function reportBetError(err: unknown) {
   toast.error(msg);
 }
 
-/** After a settled call: new balance in the header's session copy, next nonce in the fairness panel, history. */
+/**
+ * After a settled call: the balance it answers goes into the one wallet state (header, panel and wallet page move
+ * together), the next nonce into the fairness panel, and the history is read again.
+ */
 export function useAfterBet() {
   const qc = useQueryClient();
-  // Until the first bet answers, the session's copy of the wallet (when the accounts feature filled it in).
-  const [balance, setBalance] = useState<number | null>(() => {
-    const w = useSession.getState().user?.wallet;
-    return typeof w?.balance === 'number' ? w.balance : null;
-  });
+  const balance = useBalance();
   const settle = useCallback(
     (r: { balance?: number; fairness?: Fairness }) => {
-      if (typeof r.balance === 'number') {
-        setBalance(r.balance);
-        const user = useSession.getState().user;
-        if (user?.wallet) updateSessionUser({ ...user, wallet: { ...user.wallet, balance: r.balance } });
-      }
+      if (typeof r.balance === 'number') void applyBetBalance(qc, r.balance);
       if (r.fairness) qc.setQueryData(seedsQuery().queryKey, { ...r.fairness, nonce: r.fairness.nonce + 1 });
       void qc.invalidateQueries({ queryKey: ['originals', 'bets'] });
     },

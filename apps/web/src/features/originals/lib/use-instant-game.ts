@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { holdWalletReads } from '../../../shared/lib/wallet';
 import { newIdempotencyKey, placeBet } from '../api/bets';
 import type { BetResult, GameCode } from '../api/types';
 import { playDemo } from './demo-engine';
@@ -36,6 +37,7 @@ export function useInstantGame(
     if (!params) return null;
     setBusy(true);
     sfx.bet();
+    const release = holdWalletReads();
     try {
       // Demo: drawn here from the local seed pair, against the play balance; no call, no wallet, no history.
       const isDemo = demoRef.current;
@@ -57,6 +59,7 @@ export function useInstantGame(
       reportBetError(err);
       return null;
     } finally {
+      release();
       setBusy(false);
     }
   }, [game, settle]);

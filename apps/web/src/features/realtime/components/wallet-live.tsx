@@ -1,28 +1,18 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { markDepositApproved, useDepositModal } from '../../../shared/lib/deposit-modal';
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { getEcho, useRealtime } from '../../../shared/lib/realtime';
 import { useSession } from '../../../shared/lib/session';
+import { applyBalance } from '../../../shared/lib/wallet';
 import { toast } from '../../../shared/ui/toast-store';
 import '../locales/register';
 
-/** The wallet query of shared/lib/wallet.ts (GET /profile/wallet): its key and the fields a realtime event carries. */
-const WALLET_KEY = ['wallet'] as const;
 type BalanceEvent = { balance?: number; bonus?: number };
 type PaymentEvent = BalanceEvent & { txid?: string; amount?: number };
 
 const cents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-
-/** Puts the pushed balance in the cached wallet at once, then refetches the rest of it (withdrawable, pending...). */
-export function applyBalance(qc: QueryClient, e: BalanceEvent): void {
-  if (cents(e.balance) && cents(e.bonus)) {
-    const { balance, bonus } = e;
-    qc.setQueryData(WALLET_KEY, (old: Record<string, unknown> | undefined) => (old ? { ...old, balance, bonus } : old));
-  }
-  void qc.invalidateQueries({ queryKey: WALLET_KEY });
-}
 
 /**
  * Live wallet of a logged-in player (spec section 7, private user channel): BalanceUpdated updates the header
@@ -46,9 +36,9 @@ export default function WalletLive() {
     getEcho().then((echo) => {
       if (cancelled) return;
       const ch = echo.private(`user.${userId}`);
-      ch.listen('BalanceUpdated', (e: BalanceEvent) => applyBalance(qc, e));
+      ch.listen('BalanceUpdated', (e: BalanceEvent) => void applyBalance(qc, e));
       ch.listen('PaymentApproved', (e: PaymentEvent) => {
-        applyBalance(qc, e);
+        void applyBalance(qc, e);
         // An open deposit modal shows its own success state (spec: success when PaymentApproved arrives); the toast
         // is for a payment confirmed while the modal is closed.
         if (useDepositModal.getState().open && e.txid) markDepositApproved(e.txid);

@@ -4,6 +4,7 @@ import { useRulesForm } from '../../../shared/lib/form';
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { useSiteConfig } from '../../../shared/lib/site-config';
+import { applyBalance } from '../../../shared/lib/wallet';
 import { Button } from '../../../shared/ui/button';
 import { Confetti } from '../../../shared/ui/confetti';
 import { Field, Input } from '../../../shared/ui/field';
@@ -66,7 +67,7 @@ export default function DepositModal() {
     consultPix(charge.txid, ctrl.signal).then(
       (s) => {
         setStatus(s);
-        if (s.status === 'paid') qc.invalidateQueries({ queryKey: ['wallet'] });
+        if (s.status === 'paid') void applyBalance(qc, s);
       },
       () => {},
     );
@@ -81,9 +82,7 @@ export default function DepositModal() {
       try {
         const s = await consultPix(charge.txid, ctrl.signal);
         setStatus(s);
-        if (s.status === 'paid') {
-          qc.invalidateQueries({ queryKey: ['wallet'] });
-        }
+        if (s.status === 'paid') void applyBalance(qc, s);
       } catch {
         // A failed poll is retried on the next tick.
       }

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { openDeposit, useDepositModal } from '../../../shared/lib/deposit-modal';
 import { registerMessages, useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
-import { useWallet } from '../../../shared/lib/wallet';
+import { useBalance } from '../../../shared/lib/wallet';
 import { Button } from '../../../shared/ui/button';
 import './header-balance.css';
 
@@ -17,12 +17,12 @@ const DepositModal = lazy(() => import('./deposit-modal'));
 /** The logged-in header's balance and deposit button; hosts the deposit modal for the whole site. */
 export function HeaderBalance() {
   const t = useT();
-  const { data } = useWallet();
+  const balance = useBalance();
   const open = useDepositModal((s) => s.open);
   return (
     <div className="header-balance">
       <span className="header-balance__amount" title={t('walletHeader.balance')} data-testid="header-balance">
-        {data ? formatMoney(data.balance + data.bonus) : '···'}
+        {balance === null ? '···' : formatMoney(balance)}
       </span>
       <Button
         size="sm"

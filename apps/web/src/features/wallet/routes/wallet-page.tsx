@@ -1,6 +1,6 @@
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
-import { useWallet } from '../../../shared/lib/wallet';
+import { useBalance, useWallet } from '../../../shared/lib/wallet';
 import { Button } from '../../../shared/ui/button';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { Tabs } from '../../../shared/ui/tabs';
@@ -15,6 +15,8 @@ import '../components/wallet.css';
 export default function WalletPage() {
   const t = useT();
   const { data } = useWallet();
+  // The same figure as the header's: what can be staked, cash and bonus together.
+  const balance = useBalance();
   const money = (v: number | undefined) => (v === undefined ? <Skeleton width={90} height={22} /> : formatMoney(v));
   return (
     <div className="wl-page">
@@ -27,7 +29,7 @@ export default function WalletPage() {
       <div className="wl-cards">
         <div className="wl-card wl-card--main">
           <span>{t('wallet.balance')}</span>
-          <strong data-testid="wallet-balance">{money(data?.balance)}</strong>
+          <strong data-testid="wallet-balance">{money(balance ?? undefined)}</strong>
         </div>
         <div className="wl-card">
           <span>{t('wallet.withdrawable')}</span>
