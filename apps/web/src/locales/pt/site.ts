@@ -2,7 +2,7 @@
 export default {
   home: {
     heading: 'Bem-vindo ao {name}',
-    banners: 'Destaques',
+    banners: 'Em destaque',
     slide: 'Destaque {index} de {total}',
     goTo: 'Ir para o destaque {index}',
     previous: 'Destaque anterior',

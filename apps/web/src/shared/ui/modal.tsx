@@ -98,8 +98,9 @@ export function Modal({
         tabIndex={-1}
       >
         <span className="ui-modal__grabber" aria-hidden="true" />
+        {/* The header is a <div>: a <header> outside <main> would be a second banner landmark of the page. */}
         {(title || !hideCloseButton) && (
-          <header className={cx('ui-modal__header', !title && 'ui-modal__header--bare')}>
+          <div className={cx('ui-modal__header', !title && 'ui-modal__header--bare')}>
             {title && (
               <h2 className="ui-modal__title" id={titleId}>
                 {title}
@@ -117,7 +118,7 @@ export function Modal({
                 </svg>
               </button>
             )}
-          </header>
+          </div>
         )}
         <div className="ui-modal__body">{children}</div>
         {footer && <footer className="ui-modal__footer">{footer}</footer>}

@@ -126,7 +126,8 @@ export function SidePanel({
         aria-labelledby={title ? titleId : undefined}
         tabIndex={-1}
       >
-        <header className="ui-side-panel__header">
+        {/* Not a <header>: outside <main> that would be a second banner landmark of the page. */}
+        <div className="ui-side-panel__header">
           {title && (
             <h2 className="ui-side-panel__title" id={titleId}>
               {title}
@@ -143,7 +144,7 @@ export function SidePanel({
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>
           </button>
-        </header>
+        </div>
         <div className="ui-side-panel__body">{children}</div>
         {footer && <footer className="ui-side-panel__footer">{footer}</footer>}
       </aside>

@@ -49,8 +49,15 @@ export function HeaderAccount({ balance }: HeaderAccountProps) {
 export function Avatar({ user, size = 36 }: { user: SessionUser | null; size?: number }) {
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?';
   return (
-    <span className="header-account__avatar" style={{ width: size, height: size }} aria-hidden="true">
-      {user?.avatar ? <img src={user.avatar} alt="" width={size} height={size} /> : initials}
+    // The initials are drawn by CSS: the menu button is named "Minha conta", and visible text that is not part of a
+    // control's name confuses voice control ("click Minha conta" must find it).
+    <span
+      className="header-account__avatar"
+      style={{ width: size, height: size }}
+      aria-hidden="true"
+      data-initials={user?.avatar ? undefined : initials}
+    >
+      {user?.avatar ? <img src={user.avatar} alt="" width={size} height={size} /> : null}
     </span>
   );
 }
