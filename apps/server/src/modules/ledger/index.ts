@@ -243,3 +243,53 @@ export async function lockWithdrawLimit(tx: Sql, o: { tenantId: number; userId: 
   );
   return rows[0]?.locked_cash ?? 0;
 }
+
+/**
+ * A player's stakes and wins per hour since `since`, from the ledger (what responsible gaming's rolling windows
+ * start from when a rule first applies to the player). Stakes given back (refunds, reversals) count off the stakes;
+ * a reversed win counts off the wins.
+ */
+export async function playByHour(
+  sql: Sql,
+  o: { tenantId: number; userId: number; since: Date },
+): Promise<{ hour: Date; wagered: number; won: number }[]> {
+  const { rows } = await sql.query<{ hour: Date; wagered: string; won: string }>(
+    `select date_trunc('hour', t.created_at) as hour,
+        (-coalesce(sum(e.amount) filter (where t.type in ('bet', 'box')), 0)
+          - coalesce(sum(e.amount) filter (where t.type in ('refund', 'reversal') and e.amount > 0), 0))::text
+          as wagered,
+        (coalesce(sum(e.amount) filter (where t.type in ('win', 'prize')), 0)
+          + coalesce(sum(e.amount) filter (where t.type = 'reversal' and e.amount < 0), 0))::text as won
+      from ledger_transactions t
+        join ledger_entries e on e.transaction_id = t.id
+        join ledger_accounts a on a.id = e.account_id and a.user_id = t.user_id and a.kind in ('cash', 'bonus')
+      where t.tenant_id = $1 and t.user_id = $2 and t.created_at >= $3
+        and t.type in ('bet', 'box', 'win', 'prize', 'refund', 'reversal')
+      group by 1 order by 1`,
+    [o.tenantId, o.userId, o.since],
+  );
+  return rows.map((r) => ({ hour: new Date(r.hour), wagered: Number(r.wagered), won: Number(r.won) }));
+}
+
+/** A player's stakes, wins and number of stakes since `since` (a session's figures), counted as playByHour does. */
+export async function playSince(
+  sql: Sql,
+  o: { tenantId: number; userId: number; since: Date },
+): Promise<{ wagered: number; won: number; bets: number }> {
+  const { rows } = await sql.query<{ wagered: string; won: string; bets: string }>(
+    `select (-coalesce(sum(e.amount) filter (where t.type in ('bet', 'box')), 0)
+          - coalesce(sum(e.amount) filter (where t.type in ('refund', 'reversal') and e.amount > 0), 0))::text
+          as wagered,
+        (coalesce(sum(e.amount) filter (where t.type in ('win', 'prize')), 0)
+          + coalesce(sum(e.amount) filter (where t.type = 'reversal' and e.amount < 0), 0))::text as won,
+        count(distinct t.id) filter (where t.type in ('bet', 'box'))::text as bets
+      from ledger_transactions t
+        join ledger_entries e on e.transaction_id = t.id
+        join ledger_accounts a on a.id = e.account_id and a.user_id = t.user_id and a.kind in ('cash', 'bonus')
+      where t.tenant_id = $1 and t.user_id = $2 and t.created_at >= $3
+        and t.type in ('bet', 'box', 'win', 'prize', 'refund', 'reversal')`,
+    [o.tenantId, o.userId, o.since],
+  );
+  const r = rows[0];
+  return { wagered: Number(r?.wagered ?? 0), won: Number(r?.won ?? 0), bets: Number(r?.bets ?? 0) };
+}
