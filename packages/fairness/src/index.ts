@@ -10,6 +10,7 @@ export * from './games/limbo.ts';
 export * from './games/mines.ts';
 export { KENO_PAYTABLES, PLINKO_PAYTABLES } from './games/paytables.ts';
 export * from './games/plinko.ts';
+export * from './games/rtp.ts';
 export * from './games/slot.ts';
 export * from './games/wheel.ts';
 export * from './payout.ts';

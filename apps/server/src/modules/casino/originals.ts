@@ -1,24 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TenantSettings } from '@sorte/contracts';
-import {
-  crashExactRtp,
-  DICE_MAX_CHANCE,
-  DICE_MIN_CHANCE,
-  diceExactRtp,
-  doubleExactRtp,
-  KENO_RISKS,
-  kenoExactRtp,
-  LIMBO_MAX_TARGET_CENTS,
-  LIMBO_MIN_TARGET_CENTS,
-  limboExactRtp,
-  MINES_TILES,
-  minesExactRtp,
-  PLINKO_RISKS,
-  PLINKO_ROWS,
-  plinkoExactRtp,
-  type Rational,
-  slotExactStats,
-} from '@sorte/fairness';
+import { type OriginalsCode, originalsExactRtp, rtpBasisPoints } from '@sorte/fairness';
 import type { Db, Sql } from '../../platform/db/index';
 import * as repo from './repo';
 
@@ -41,13 +23,7 @@ export const ORIGINALS_CATEGORY: repo.CategoryRow = {
 /** Hidden from the catalog of a regulated tenant that did not opt in (see originals_multiplayer in the settings). */
 export const MULTIPLAYER_CODES: ReadonlySet<string> = new Set(['crash', 'double']);
 
-type Def = { code: string; title: string; type: string; volatility: repo.GameRow['volatility']; rtp: () => Rational };
-
-const lowest = (list: Rational[]): Rational => list.reduce((a, b) => (a.num * b.den <= b.num * a.den ? a : b));
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-}
+type Def = { code: OriginalsCode; title: string; type: string; volatility: repo.GameRow['volatility'] };
 
 /**
  * The games. RTP shown is the exact theoretical RTP from packages/fairness; where the player picks the odds (target,
@@ -57,71 +33,20 @@ function range(from: number, to: number): number[] {
  * rare outcomes (high to very high); the slot's variance comes from slotExactStats (second moment).
  */
 export const ORIGINALS_GAMES: readonly Def[] = [
-  {
-    code: 'dice',
-    title: 'Dice',
-    type: 'instant',
-    volatility: 'medium',
-    rtp: () =>
-      lowest(
-        range(DICE_MIN_CHANCE, DICE_MAX_CHANCE).flatMap((c) => [
-          diceExactRtp({ target: c / 100, condition: 'under' }),
-          diceExactRtp({ target: (10000 - c) / 100, condition: 'over' }),
-        ]),
-      ),
-  },
-  {
-    code: 'limbo',
-    title: 'Limbo',
-    type: 'instant',
-    volatility: 'very_high',
-    rtp: () => lowest([LIMBO_MIN_TARGET_CENTS, LIMBO_MAX_TARGET_CENTS].map((t) => limboExactRtp(t / 100))),
-  },
-  {
-    code: 'mines',
-    title: 'Mines',
-    type: 'instant',
-    volatility: 'high',
-    rtp: () => lowest(range(1, 24).flatMap((m) => range(1, MINES_TILES - m).map((k) => minesExactRtp(m, k)))),
-  },
-  {
-    code: 'plinko',
-    title: 'Plinko',
-    type: 'instant',
-    volatility: 'high',
-    rtp: () => lowest(PLINKO_RISKS.flatMap((risk) => PLINKO_ROWS.map((rows) => plinkoExactRtp({ rows, risk })))),
-  },
-  {
-    code: 'keno',
-    title: 'Keno',
-    type: 'instant',
-    volatility: 'high',
-    rtp: () => lowest(KENO_RISKS.flatMap((risk) => range(1, 10).map((p) => kenoExactRtp(risk, p)))),
-  },
-  { code: 'slot', title: 'Onça Dourada', type: 'slots', volatility: 'medium', rtp: () => slotExactStats().rtp },
-  {
-    code: 'crash',
-    title: 'Crash',
-    type: 'crash',
-    volatility: 'very_high',
-    rtp: () => lowest([101, 200, 1_000_000].map((t) => crashExactRtp(t))),
-  },
-  {
-    code: 'double',
-    title: 'Double',
-    type: 'roulette',
-    volatility: 'medium',
-    rtp: () => lowest((['white', 'red', 'black'] as const).map((c) => doubleExactRtp(c))),
-  },
+  { code: 'dice', title: 'Dice', type: 'instant', volatility: 'medium' },
+  { code: 'limbo', title: 'Limbo', type: 'instant', volatility: 'very_high' },
+  { code: 'mines', title: 'Mines', type: 'instant', volatility: 'high' },
+  { code: 'plinko', title: 'Plinko', type: 'instant', volatility: 'high' },
+  { code: 'keno', title: 'Keno', type: 'instant', volatility: 'high' },
+  { code: 'slot', title: 'Onça Dourada', type: 'slots', volatility: 'medium' },
+  { code: 'crash', title: 'Crash', type: 'crash', volatility: 'very_high' },
+  { code: 'double', title: 'Double', type: 'roulette', volatility: 'medium' },
 ];
-
-/** Basis points, rounded down (9650 = 96.50 %): never more than the exact RTP. */
-const toBp = (r: Rational) => Number((r.num * 10_000n) / r.den);
 
 let rtpMemo: Map<string, number> | null = null;
 /** The games' RTP in basis points (computed once per process: the slot enumerates its whole cycle, ~0.1 s). */
 export function originalsRtpBp(): Map<string, number> {
-  rtpMemo ??= new Map(ORIGINALS_GAMES.map((g) => [g.code, toBp(g.rtp())]));
+  rtpMemo ??= new Map(ORIGINALS_GAMES.map((g) => [g.code, rtpBasisPoints(originalsExactRtp(g.code))]));
   return rtpMemo;
 }
 

@@ -29,7 +29,7 @@ const pt = {
   nav: { games: 'Jogos', providers: 'Provedores', recent: 'Recentes', favorites: 'Favoritos', history: 'Histórico' },
   card: {
     play: 'Jogar {title}',
-    rtp: 'RTP {rtp}%',
+    rtp: 'RTP {rtp}',
     favorite: 'Adicionar aos favoritos',
     unfavorite: 'Remover dos favoritos',
     like: 'Curtir',
@@ -114,7 +114,7 @@ const en: typeof pt = {
   nav: { games: 'Games', providers: 'Providers', recent: 'Recent', favorites: 'Favourites', history: 'History' },
   card: {
     play: 'Play {title}',
-    rtp: 'RTP {rtp}%',
+    rtp: 'RTP {rtp}',
     favorite: 'Add to favourites',
     unfavorite: 'Remove from favourites',
     like: 'Like',

@@ -1,5 +1,6 @@
 import { HttpError } from '../../shared/lib/http';
 import { getLocale, type TParams, translate } from '../../shared/lib/i18n';
+import { formatAmountField, parseAmount } from '../../shared/lib/numbers';
 import type { Msg, Rule } from '../../shared/lib/validation';
 
 /** The message to show for a failed call: the first field message, else the server's message, else generic. */
@@ -13,17 +14,8 @@ export function errorText(err: unknown): string {
   return translate(getLocale(), 'wallet.errors.generic');
 }
 
-/** "50", "50,5", "1.234,56", "R$ 10,00" -> centavos; null when it is not an amount. */
-export function parseBrl(text: string): number | null {
-  const s = text.replace(/R\$\s?/i, '').replace(/\s/g, '');
-  if (!s) return null;
-  const m = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(s);
-  if (!m) return null;
-  const reais = Number(m[1]!.replace(/\./g, ''));
-  const cents = Number((m[2] ?? '0').padEnd(2, '0'));
-  const total = reais * 100 + cents;
-  return Number.isSafeInteger(total) ? total : null;
-}
+/** What the player typed in an amount field -> centavos, in the page's language ("1.234,56" or "1,234.56"). */
+export const parseBrl = (text: string): number | null => parseAmount(text);
 
 /** A wallet message in both languages, for a form rule (the form words it in the language of the moment). */
 export const msgOf = (key: string, params?: TParams): Msg => ({
@@ -37,8 +29,8 @@ export const amountRule: Rule = (v) => {
   return cents === null || cents <= 0 ? msgOf('wallet.depositModal.invalidAmount') : null;
 };
 
-/** Centavos as the amount field shows it: 5000 -> "50,00". */
-export const centsToField = (c: number) => `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
+/** Centavos as the amount field shows it: 5000 -> "50,00" (pt) or "50.00" (en). */
+export const centsToField = (c: number) => formatAmountField(c);
 
 /** A fresh key for one attempt of a money-moving request. */
 export const newIdempotencyKey = () =>

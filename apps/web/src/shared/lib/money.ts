@@ -1,7 +1,2 @@
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** Integer centavos -> "R$ 1.234,56". Money is formatted only at display; no float ever holds a balance. */
-export function formatMoney(centavos: number): string {
-  // Dividing for display only; the input stays an integer everywhere else.
-  return brl.format(centavos / 100);
-}
+/** Money at display: integer centavos in, the page language's currency text out (see numbers.ts). */
+export { formatAmountField, formatMoney, parseAmount } from './numbers';

@@ -2,6 +2,7 @@ import type { CasinoGame } from '@sorte/contracts';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
+import { formatRtp } from '../../../shared/lib/numbers';
 import { cx } from '../../../shared/ui/cx';
 import { LazyImage } from '../../../shared/ui/lazy-image';
 import { useLikesStore } from '../use-likes';
@@ -11,9 +12,6 @@ import { IconHeart, IconHeartFilled, IconStar, IconStarFilled } from './icons';
 export const ORIGINALS_PROVIDER = 'sorte-originals';
 export const gamePath = (g: Pick<CasinoGame, 'providercode' | 'gamecode'>) =>
   g.providercode === ORIGINALS_PROVIDER ? `/originals/${g.gamecode}` : `/casino/${g.providercode}/${g.gamecode}`;
-
-const pct = (n: number, locale: string) =>
-  n.toLocaleString(locale === 'pt' ? 'pt-BR' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 type Props = {
   game: CasinoGame;
@@ -54,7 +52,7 @@ export function GameCard({ game, loggedIn, favorite, onFavorite, onNeedLogin }: 
         </Link>
         <span className="casino-card__sub">
           <span className="casino-card__provider">{game.provider_name}</span>
-          <span className="casino-card__rtp">{t('casino.card.rtp', { rtp: pct(game.rtp, locale) })}</span>
+          <span className="casino-card__rtp">{t('casino.card.rtp', { rtp: formatRtp(game.rtp, locale) })}</span>
         </span>
       </div>
       <div className="casino-card__actions">

@@ -20,6 +20,7 @@ import {
   IconStarFilled,
 } from '../components/icons';
 import '../locales';
+import { formatRtp } from '../../../shared/lib/numbers';
 import { useLikesStore, useLikesSync } from '../use-likes';
 import '../casino.css';
 
@@ -203,7 +204,6 @@ function GameIntro({
   const like = useLikesStore((s) => s.likes[g.id]);
   const toggleLike = useLikesStore((s) => s.toggle);
   const isFav = fav.isFavorite(g);
-  const pct = g.rtp.toLocaleString(locale === 'pt' ? 'pt-BR' : 'en-GB', { minimumFractionDigits: 2 });
   return (
     <div className="casino-game__intro">
       <img className="casino-game__cover" src={g.image} alt="" width={300} height={400} />
@@ -215,7 +215,7 @@ function GameIntro({
         <dl className="casino-game__facts">
           <div>
             <dt>{t('casino.game.rtp')}</dt>
-            <dd>{pct}%</dd>
+            <dd>{formatRtp(g.rtp, locale)}</dd>
           </div>
           <div>
             <dt>{t('casino.game.volatility')}</dt>

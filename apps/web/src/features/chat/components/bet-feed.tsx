@@ -2,6 +2,7 @@ import type { BetFeedEvent } from '@sorte/contracts';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
+import { formatNumber } from '../../../shared/lib/numbers';
 import { getEcho, publicRoom, useRealtime } from '../../../shared/lib/realtime';
 import { useSiteConfig } from '../../../shared/lib/site-config';
 import '../locales/register';
@@ -61,7 +62,9 @@ export function BetFeed({ variant = 'panel' }: { variant?: 'panel' | 'home' }) {
               <span className="bet-feed__game">{r.game}</span>
               <span className="bet-feed__amount">{formatMoney(r.bet_amount)}</span>
               <span className="bet-feed__mult">
-                {r.multiplier > 0 ? t('chat.feed.multiplier', { value: r.multiplier.toFixed(2) }) : '—'}
+                {r.multiplier > 0
+                  ? t('chat.feed.multiplier', { value: formatNumber(r.multiplier, { min: 2, max: 2 }) })
+                  : '—'}
               </span>
               {home && (
                 <span className={r.win_amount > 0 ? 'bet-feed__payout bet-feed__win' : 'bet-feed__payout'}>

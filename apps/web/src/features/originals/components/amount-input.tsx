@@ -1,16 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useT } from '../../../shared/lib/i18n';
+import { useLocale, useT } from '../../../shared/lib/i18n';
+import { formatAmountField, parseAmount } from '../../../shared/lib/numbers';
 import { LIMITS } from '../api/types';
 
-const toText = (c: number) => (c / 100).toFixed(2).replace('.', ',');
-const parse = (s: string): number | null => {
-  const clean = s
-    .replace(/\s|R\$/g, '')
-    .replace(/\./g, '')
-    .replace(',', '.');
-  if (!/^\d+(\.\d{0,2})?$/.test(clean)) return null;
-  return Math.round(Number(clean) * 100);
-};
 const clamp = (c: number) => Math.min(LIMITS.maxBet, Math.max(LIMITS.minBet, c));
 
 /** The bet amount in reais with min / ½ / 2x / max; the value is integer centavos. */
@@ -26,10 +18,13 @@ export function AmountInput({
   max?: number;
 }) {
   const t = useT();
+  const locale = useLocale();
+  const toText = (c: number) => formatAmountField(c, locale);
+  const parse = (s: string) => parseAmount(s, locale);
   const [text, setText] = useState(toText(value));
   useEffect(() => {
-    if (parse(text) !== value) setText(toText(value));
-  }, [value, text]);
+    if (parseAmount(text, locale) !== value) setText(formatAmountField(value, locale));
+  }, [value, text, locale]);
   const set = (c: number) => {
     const v = Math.min(clamp(c), Math.max(LIMITS.minBet, max));
     onChange(v);

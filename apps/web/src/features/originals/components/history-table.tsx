@@ -3,11 +3,10 @@ import { formatDateTime } from '../../../shared/lib/dates';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { formatMoney } from '../../../shared/lib/money';
+import { formatMultiplier } from '../../../shared/lib/numbers';
 import { useBets } from '../api/bets';
 import type { GameCode, HistoryBet } from '../api/types';
 import { verifyQuery } from '../lib/verify-link';
-
-const fmtMult = (m: number) => `${m.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}x`;
 
 /**
  * The player's latest bets of a game (or all), each with a link to recompute it once its seed is revealed.
@@ -50,7 +49,9 @@ export function HistoryTable({ game, demoRows }: { game?: GameCode; demoRows?: H
             <tr key={b.id} className={b.win ? 'is-win' : ''}>
               {!game ? <td>{t(`originals.games.${b.game}.name`)}</td> : null}
               <td>{formatMoney(b.amount)}</td>
-              <td>{b.status === 'open' ? t('originals.history.open') : fmtMult(b.multiplier)}</td>
+              <td>
+                {b.status === 'open' ? t('originals.history.open') : formatMultiplier(b.multiplier, { max: 4 }, locale)}
+              </td>
               <td className="og-payout">{formatMoney(b.payout)}</td>
               <td className="og-hide-sm">{formatDateTime(b.created_at)}</td>
               <td>{b.fairness.nonce}</td>

@@ -1,6 +1,7 @@
 import {
   KENO_RISKS,
   type KenoRisk,
+  kenoExactRtp,
   kenoHitProbability,
   kenoTable,
   minesPaytable,
@@ -8,19 +9,21 @@ import {
   PLINKO_ROWS,
   type PlinkoRisk,
   plinkoBucketProbability,
+  plinkoExactRtp,
   plinkoTable,
+  rtpBasisPoints,
   SLOT,
   SLOT_SYMBOLS,
 } from '@sorte/fairness';
 import { useState } from 'react';
 import { useLocale, useT } from '../../../shared/lib/i18n';
+import { formatMultiplier, formatPercent, formatRtp } from '../../../shared/lib/numbers';
 import type { GameCode } from '../api/types';
-import { localDecimal } from '../lib/catalog';
+import { rtpOf } from '../lib/catalog';
 import { SlotSymbolArt } from './slot-symbol';
 
-const pct = (n: number, d = 2) =>
-  `${n.toLocaleString('pt-BR', { minimumFractionDigits: d, maximumFractionDigits: d })}%`;
-const mult = (m: number) => `${m.toLocaleString('pt-BR', { maximumFractionDigits: 4 })}x`;
+const pct = (n: number, d = 2) => formatPercent(n, { min: d, max: d });
+const mult = (m: number) => formatMultiplier(m, { min: 0, max: 4 });
 const ratio = (r: { num: bigint; den: bigint }) => Number((r.num * 1_000_000n) / r.den) / 10_000;
 
 function Select<T extends string | number>({
@@ -130,7 +133,8 @@ function PlinkoTable() {
   const locale = useLocale();
   const [rows, setRows] = useState<number>(16);
   const [risk, setRisk] = useState<PlinkoRisk>('medium');
-  const { rtp, table } = plinkoTable({ rows, risk });
+  const { table } = plinkoTable({ rows, risk });
+  const rtp = rtpBasisPoints(plinkoExactRtp({ rows, risk })) / 100;
   return (
     <>
       <div className="og-row2">
@@ -143,7 +147,7 @@ function PlinkoTable() {
           render={(r) => t(`originals.plinko.${r}`)}
         />
       </div>
-      <p className="og-rtp">{t('originals.rules.rtp', { rtp: localDecimal(`${rtp.replace('.', ',')}%`, locale) })}</p>
+      <p className="og-muted">{t('originals.rules.rtpChoice', { rtp: formatRtp(rtp, locale) })}</p>
       <table className="og-pay">
         <thead>
           <tr>
@@ -172,7 +176,8 @@ function KenoTable() {
   const locale = useLocale();
   const [risk, setRisk] = useState<KenoRisk>('classic');
   const [picks, setPicks] = useState(5);
-  const { rtp, table } = kenoTable(risk, picks);
+  const { table } = kenoTable(risk, picks);
+  const rtp = rtpBasisPoints(kenoExactRtp(risk, picks)) / 100;
   return (
     <>
       <div className="og-row2">
@@ -190,7 +195,7 @@ function KenoTable() {
           onChange={setPicks}
         />
       </div>
-      <p className="og-rtp">{t('originals.rules.rtp', { rtp: localDecimal(`${rtp.replace('.', ',')}%`, locale) })}</p>
+      <p className="og-muted">{t('originals.rules.rtpChoice', { rtp: formatRtp(rtp, locale) })}</p>
       <table className="og-pay">
         <thead>
           <tr>
@@ -216,33 +221,24 @@ function KenoTable() {
 
 function SlotTable() {
   const t = useT();
-  const locale = useLocale();
   return (
     <>
-      <p className="og-rtp">{t('originals.rules.rtp', { rtp: localDecimal('96,4831%', locale) })}</p>
-      <p className="og-muted">{t('originals.rules.slotHit', { hit: '32,3222%', max: '600' })}</p>
+      <p className="og-muted">
+        {t('originals.rules.slotHit', { hit: formatPercent(32.3222, { min: 4 }), max: '600' })}
+      </p>
       <p className="og-label">{t('originals.rules.symbolPays')}</p>
       <div className="og-pay-grid">
         {SLOT_SYMBOLS.map((s, i) => (
           <div key={s} className="og-pay-cell og-pay-sym">
             <SlotSymbolArt symbol={s} size={36} />
             <span>{t(`originals.slot.symbols.${s}`)}</span>
-            <strong>{SLOT.pays[i]}x</strong>
+            <strong>{mult(SLOT.pays[i]!)}</strong>
           </div>
         ))}
       </div>
     </>
   );
 }
-
-const RTP: Record<GameCode, string | null> = {
-  dice: '98,99%',
-  limbo: '99,00%',
-  mines: '98,28% – 99,00%',
-  plinko: null,
-  keno: null,
-  slot: null,
-};
 
 /** Rules and paytable, shown before any bet (Portaria SPA/MF 1.207/2024). */
 export function Rules({ game }: { game: GameCode }) {
@@ -251,9 +247,9 @@ export function Rules({ game }: { game: GameCode }) {
   return (
     <div className="og-rules" data-testid="og-rules">
       <p>{t(`originals.rules.${game}`)}</p>
-      {RTP[game] ? (
-        <p className="og-rtp">{t('originals.rules.rtp', { rtp: localDecimal(RTP[game], locale) })}</p>
-      ) : null}
+      <p className="og-rtp" data-testid="og-rtp">
+        {t('originals.rules.rtp', { rtp: formatRtp(rtpOf(game), locale) })}
+      </p>
       {game === 'dice' ? <DiceTable /> : null}
       {game === 'limbo' ? <LimboTable /> : null}
       {game === 'mines' ? <MinesTable /> : null}

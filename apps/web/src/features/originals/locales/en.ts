@@ -97,6 +97,8 @@ export const en: OriginalsMessages = {
   rules: {
     title: 'Rules and paytable',
     rtp: 'Theoretical return to player (RTP): {rtp}',
+    rtpChoice:
+      "With the options chosen above the theoretical RTP is {rtp}; the game's RTP is the lowest over every option.",
     houseEdge: 'House edge: {edge}',
     dice: 'A number from 0.00 to 100.00 is drawn. Pick a target and whether the result must land over or under it. The multiplier is 99 divided by the win chance (in %), rounded down.',
     limbo:

@@ -99,6 +99,7 @@ export const pt = {
   rules: {
     title: 'Regras e tabela de pagamentos',
     rtp: 'Retorno ao jogador (RTP) teórico: {rtp}',
+    rtpChoice: 'Com as opções escolhidas acima, o RTP teórico é {rtp}; o RTP do jogo é o menor entre todas as opções.',
     houseEdge: 'Vantagem da casa: {edge}',
     dice: 'Um número de 0,00 a 100,00 é sorteado. Escolha um alvo e se o resultado deve ficar acima ou abaixo dele. O multiplicador é 99 dividido pela chance de vitória (em %), arredondado para baixo.',
     limbo:

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { formatMultiplier } from '../../../shared/lib/numbers';
 import { GROWTH_PER_MS, multiplierAt } from './curve';
 import type { LiveState } from './use-mp-game';
 
@@ -74,7 +75,7 @@ export function CrashCurve({
         ctx.moveTo(pad.l, y);
         ctx.lineTo(w - pad.r, y);
         ctx.stroke();
-        ctx.fillText(`${v.toFixed(v < 10 ? 1 : 0)}x`, 4, y + 4);
+        ctx.fillText(formatMultiplier(v, { min: v < 10 ? 1 : 0 }), 4, y + 4);
       }
       const xs = niceStep(tMax / 1000) * 1000;
       ctx.textAlign = 'center';

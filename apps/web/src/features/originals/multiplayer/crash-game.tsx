@@ -3,6 +3,7 @@ import './register';
 import './multiplayer.css';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
+import { formatNumber } from '../../../shared/lib/numbers';
 import { useIsLoggedIn } from '../../../shared/lib/session';
 import { Button, toast } from '../../../shared/ui';
 import { newIdempotencyKey } from '../api/bets';
@@ -90,10 +91,7 @@ export function CrashGame() {
       if (l.phase === 'running') return fmtX(m, locale);
       if (l.phase === 'ended' && l.last?.crash_point !== undefined)
         return t('mp.crash.crashed', { m: fmtX(l.last.crash_point, locale) });
-      if (l.phase === 'betting')
-        return `${secondsLeft(l)
-          .toFixed(1)
-          .replace('.', locale === 'en' ? '.' : ',')} s`;
+      if (l.phase === 'betting') return `${formatNumber(secondsLeft(l), { min: 1, max: 1 }, locale)} s`;
       return l.phase === 'loading' ? t('mp.connecting') : t('mp.waiting');
     },
     [t, locale],

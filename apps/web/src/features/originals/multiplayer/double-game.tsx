@@ -3,6 +3,7 @@ import './register';
 import './multiplayer.css';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
+import { formatNumber } from '../../../shared/lib/numbers';
 import { useIsLoggedIn } from '../../../shared/lib/session';
 import { Button, toast } from '../../../shared/ui';
 import { AmountInput } from '../components/amount-input';
@@ -171,7 +172,7 @@ export function DoubleGame() {
       <div className="mp-double-status" data-testid="double-status">
         {live.phase === 'betting' ? (
           <>
-            <span>{t('mp.bettingIn', { s: left.toFixed(1).replace('.', locale === 'en' ? '.' : ',') })}</span>
+            <span>{t('mp.bettingIn', { s: formatNumber(left, { min: 1, max: 1 }, locale) })}</span>
             <div className="mp-countdown mp-countdown--inline">
               <i style={{ width: `${Math.min(100, (left * 100_000) / (live.state?.timing.betting_ms ?? 15000))}%` }} />
             </div>

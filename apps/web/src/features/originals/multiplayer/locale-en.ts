@@ -48,14 +48,14 @@ export const en: MpMessages = {
       'Each round a multiplier rises from 1.00x until it crashes at a point drawn from the hash chain.',
       'Bet during the betting window (7 s). Cash out before the crash to receive bet × multiplier; a bet not cashed out is lost.',
       'The auto cash-out cashes out by itself when the multiplier reaches your value (paid exactly at that value).',
-      'Chance of reaching m: 99% / m (e.g. 2x = 49.5%; 10x = 9.9%). Theoretical RTP 99% for any target; 1% of rounds crash at 1.00x.',
+      'Chance of reaching m: 99% / m (e.g. 2x = 49.5%; 10x = 9.9%). Theoretical RTP: {rtp} (the lowest over every target); 1% of rounds crash at 1.00x.',
       'Profit limit: the players of one round win at most {max} together. When stakes are high, every player still in is cashed out automatically at the limit multiplier shown when the round starts.',
       'One bet per round. A cash-out is applied exactly once.',
     ],
     double: [
       'The wheel has 15 tiles: 1 white (0), 7 red (1 to 7) and 7 black (8 to 14).',
       'Bet on one or more colours during the betting window (15 s). Red and black pay 2x; white pays 14x.',
-      'Chances: red 7/15, black 7/15, white 1/15 (exact, integer arithmetic). Theoretical RTP: 93.33% on every colour.',
+      'Chances: red 7/15, black 7/15, white 1/15 (exact, integer arithmetic). Theoretical RTP: {rtp} on every colour.',
       'One bet per colour per round.',
     ],
     restart:

@@ -46,14 +46,14 @@ export const pt = {
       'A cada rodada, um multiplicador sobe a partir de 1,00x até explodir em um ponto sorteado pela cadeia de hashes.',
       'Aposte durante a janela de apostas (7 s). Saque antes da explosão para receber aposta × multiplicador; quem não sacou perde a aposta.',
       'O saque automático saca sozinho quando o multiplicador alcança o valor escolhido (pago exatamente nesse valor).',
-      'Probabilidade de chegar a m: 99% / m (ex.: 2x = 49,5%; 10x = 9,9%). RTP teórico de 99% para qualquer alvo; 1% das rodadas explodem em 1,00x.',
+      'Probabilidade de chegar a m: 99% / m (ex.: 2x = 49,5%; 10x = 9,9%). RTP teórico: {rtp} (o menor entre todos os alvos); 1% das rodadas explodem em 1,00x.',
       'Limite de lucro: a soma dos lucros de uma rodada não passa de {max}. Se as apostas forem altas, todos os jogadores ainda em jogo são sacados automaticamente no multiplicador-limite mostrado ao iniciar a rodada.',
       'Uma aposta por rodada. Um saque é aplicado uma única vez.',
     ],
     double: [
       'A roleta tem 15 casas: 1 branca (0), 7 vermelhas (1 a 7) e 7 pretas (8 a 14).',
       'Aposte em uma ou mais cores durante a janela de apostas (15 s). Vermelho e preto pagam 2x; branco paga 14x.',
-      'Probabilidades: vermelho 7/15, preto 7/15, branco 1/15 (exatas, com aritmética inteira). RTP teórico: 93,33% em todas as cores.',
+      'Probabilidades: vermelho 7/15, preto 7/15, branco 1/15 (exatas, com aritmética inteira). RTP teórico: {rtp} em todas as cores.',
       'Uma aposta por cor e por rodada.',
     ],
     restart:

@@ -3,20 +3,22 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { translateList, useLocale, useT } from '../../../shared/lib/i18n';
+import type { Locale } from '../../../shared/lib/locale';
 import { localizePath } from '../../../shared/lib/locale';
 import { formatMoney } from '../../../shared/lib/money';
+import { formatMultiplier, formatNumber, formatPercent, formatRtp } from '../../../shared/lib/numbers';
 import { useIsLoggedIn } from '../../../shared/lib/session';
 import { Tabs } from '../../../shared/ui';
 import { LIMITS } from '../api/types';
 import { GameIcon } from '../components/game-icon';
 import { SoundToggle } from '../components/game-layout';
+import { rtpOf } from '../lib/catalog';
 import type { MpBet, MpChain, MpGame, MpPastRound } from './api';
 import { myMpBets } from './api';
 import { tileColor } from './curve';
 import { checkRound, type RoundCheck } from './verify';
 
-export const fmtX = (m: number, locale: string) =>
-  `${m.toLocaleString(locale === 'en' ? 'en-US' : 'pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}x`;
+export const fmtX = (m: number, locale: Locale) => formatMultiplier(m, {}, locale);
 
 /** Colour class of a crash point in the history strip. */
 const crashTone = (m: number) => (m < 2 ? 'low' : m < 10 ? 'mid' : 'high');
@@ -153,7 +155,7 @@ function MpFairness({ game, chain, history }: { game: MpGame; chain: MpChain | n
         </code>
       </div>
       <p className="og-muted">
-        {t('mp.fair.length')}: {chain.length.toLocaleString(locale === 'en' ? 'en-US' : 'pt-BR')} ·{' '}
+        {t('mp.fair.length')}: {formatNumber(chain.length, {}, locale)} ·{' '}
         {t('mp.fair.published', {
           date: new Date(chain.created_at).toLocaleString(locale === 'en' ? 'en-US' : 'pt-BR'),
         })}
@@ -211,19 +213,19 @@ function MpRules({ game, maxProfit }: { game: MpGame; maxProfit?: number }) {
   const t = useT();
   const locale = useLocale();
   const lines = translateList(locale, `mp.rulesText.${game}`).map((l) =>
-    l.replace('{max}', formatMoney(maxProfit ?? 0)),
+    l.replace('{max}', formatMoney(maxProfit ?? 0)).replace('{rtp}', formatRtp(rtpOf(game), locale)),
   );
   const rows =
     game === 'crash'
       ? [1.5, 2, 3, 5, 10, 100].map((m) => ({
           k: fmtX(m, locale),
-          p: `${((99 / m) | 0) === 99 / m ? 99 / m : (99 / m).toFixed(2)}%`,
+          p: formatPercent(99 / m, { min: 0, max: 2 }, locale),
           x: fmtX(m, locale),
         }))
       : [
-          { k: t('mp.double.red'), p: '46,67%', x: '2x' },
-          { k: t('mp.double.black'), p: '46,67%', x: '2x' },
-          { k: t('mp.double.white'), p: '6,67%', x: '14x' },
+          { k: t('mp.double.red'), p: formatPercent((7 / 15) * 100, {}, locale), x: '2x' },
+          { k: t('mp.double.black'), p: formatPercent((7 / 15) * 100, {}, locale), x: '2x' },
+          { k: t('mp.double.white'), p: formatPercent((1 / 15) * 100, {}, locale), x: '14x' },
         ];
   return (
     <div className="mp-rules" data-testid="mp-rules">
@@ -244,7 +246,7 @@ function MpRules({ game, maxProfit }: { game: MpGame; maxProfit?: number }) {
           {rows.map((r) => (
             <tr key={r.k}>
               <td>{r.k}</td>
-              <td>{locale === 'en' ? r.p.replace(',', '.') : r.p.replace('.', ',')}</td>
+              <td>{r.p}</td>
               <td>{r.x}</td>
             </tr>
           ))}

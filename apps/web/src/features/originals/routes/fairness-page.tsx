@@ -19,6 +19,7 @@ import { useSearchParams } from 'react-router';
 import '../locales/register';
 import '../originals.css';
 import { useT } from '../../../shared/lib/i18n';
+import { formatNumber } from '../../../shared/lib/numbers';
 import { Button } from '../../../shared/ui';
 import { PLAYABLE } from '../lib/catalog';
 import { ChainVerifier } from '../multiplayer/chain-verifier';
@@ -53,7 +54,7 @@ async function verify(f: Form, t: (k: string, p?: Record<string, string | number
   const computedHash = await sha256HexAsync(f.server_seed);
   const hashOk = f.hash ? computedHash === f.hash.trim().toLowerCase() : null;
   const floats = await runAsync(seeds, (s) => Array.from({ length: 4 }, () => s.float()));
-  const m = (e4: number) => (e4 / 10_000).toLocaleString('pt-BR', { maximumFractionDigits: 4 });
+  const m = (e4: number) => formatNumber(e4 / 10_000, { max: 4 });
   const lines: string[] = [];
   switch (f.game) {
     case 'dice': {
@@ -62,7 +63,7 @@ async function verify(f: Form, t: (k: string, p?: Record<string, string | number
         playDiceOn(s, { target, condition: f.condition === 'under' ? 'under' : 'over' }),
       );
       lines.push(
-        t('originals.verifier.roll', { v: o.roll.toFixed(2) }),
+        t('originals.verifier.roll', { v: formatNumber(o.roll, { min: 2, max: 2 }) }),
         t('originals.verifier.payout', { m: m(o.multiplierE4) }),
       );
       break;
@@ -71,7 +72,7 @@ async function verify(f: Form, t: (k: string, p?: Record<string, string | number
       const target = Number(f.target.replace(',', '.'));
       const o = await runAsync(seeds, (s) => playLimboOn(s, { target }));
       lines.push(
-        t('originals.verifier.limboResult', { v: o.result.toFixed(2) }),
+        t('originals.verifier.limboResult', { v: formatNumber(o.result, { min: 2, max: 2 }) }),
         t('originals.verifier.payout', { m: m(o.multiplierE4) }),
       );
       break;
@@ -289,7 +290,7 @@ export default function FairnessPage() {
             ))}
           </ul>
           <p className="og-muted">
-            {t('originals.verifier.floats')}: {out.floats.map((f) => f.toFixed(10)).join(' · ')}
+            {t('originals.verifier.floats')}: {out.floats.map((f) => formatNumber(f, { min: 10, max: 10 })).join(' · ')}
           </p>
         </section>
       ) : null}

@@ -3,10 +3,11 @@ import '../locales/register';
 import '../originals.css';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
+import { formatRtp } from '../../../shared/lib/numbers';
 import { useIsLoggedIn } from '../../../shared/lib/session';
 import { GameIcon } from '../components/game-icon';
 import { HistoryTable } from '../components/history-table';
-import { CATALOG, localDecimal } from '../lib/catalog';
+import { CATALOG, rtpOf } from '../lib/catalog';
 
 /** /originals: the lobby of Sorte Originals. */
 export default function OriginalsLobbyPage() {
@@ -29,7 +30,7 @@ export default function OriginalsLobbyPage() {
               <span className="og-card__name">{t(`originals.games.${g.code}.name`)}</span>
               <span className="og-card__tag">{t(`originals.games.${g.code}.tagline`)}</span>
               <span className="og-card__foot">
-                <span className="og-chip">{t('originals.lobby.rtp', { rtp: localDecimal(g.rtp, locale) })}</span>
+                <span className="og-chip">{t('originals.lobby.rtp', { rtp: formatRtp(rtpOf(g.code), locale) })}</span>
                 {!g.playable ? <span className="og-chip og-chip--soon">{t('originals.lobby.soon')}</span> : null}
               </span>
             </>

@@ -9,7 +9,7 @@ import { Button } from '../../../shared/ui/button';
 import { Field, Input } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toast-store';
 import { addMethod, type KeyType, requestWithdrawal, useMethods } from '../api/withdraw';
-import { amountRule, errorText, msgOf, newIdempotencyKey, parseBrl } from '../lib';
+import { amountRule, centsToField, errorText, msgOf, newIdempotencyKey, parseBrl } from '../lib';
 
 const KEY_TYPES: KeyType[] = ['cpf', 'email', 'phone', 'evp'];
 
@@ -139,7 +139,7 @@ export function WithdrawPanel() {
             inputMode="decimal"
             prefix="R$"
             value={amountForm.values.amount}
-            placeholder="0,00"
+            placeholder={centsToField(0)}
             onChange={(e) => amountForm.setValue('amount', e.target.value)}
             data-testid="withdraw-amount"
           />

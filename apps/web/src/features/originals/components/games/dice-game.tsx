@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { useT } from '../../../../shared/lib/i18n';
+import { useLocale, useT } from '../../../../shared/lib/i18n';
 import { formatMoney } from '../../../../shared/lib/money';
+import { formatNumber } from '../../../../shared/lib/numbers';
 import { useInstantGame } from '../../lib/use-instant-game';
 import { GameLayout } from '../game-layout';
 import { InstantControls } from '../instant-controls';
 
-const fmt = (n: number, d = 2) => n.toLocaleString('pt-BR', { minimumFractionDigits: d, maximumFractionDigits: d });
-
 export function DiceGame() {
   const t = useT();
+  const locale = useLocale();
+  const fmt = (n: number, d = 2) => formatNumber(n, { min: d, max: d }, locale);
+  const sep = locale === 'en' ? '.' : ',';
   const [target, setTarget] = useState(50.5);
   const [condition, setCondition] = useState<'over' | 'under'>('over');
   const chanceCents = Math.round(condition === 'under' ? target * 100 : 10000 - target * 100);
@@ -24,7 +26,7 @@ export function DiceGame() {
   const stage = (
     <div className="og-dice">
       <div className={`og-bigresult ${g.last ? (g.last.win ? 'is-win' : 'is-lose') : ''}`} data-testid="og-result">
-        {roll !== null ? fmt(roll) : '--,--'}
+        {roll !== null ? fmt(roll) : `--${sep}--`}
       </div>
       <div className="og-dice__track" style={{ background: winZone }}>
         {roll !== null ? (
@@ -81,7 +83,7 @@ export function DiceGame() {
             className="og-input"
             inputMode="decimal"
             aria-label={t('originals.dice.target')}
-            value={String(target).replace('.', ',')}
+            value={String(target).replace('.', sep)}
             onChange={(e) => {
               const v = Number(e.target.value.replace(',', '.'));
               if (Number.isFinite(v) && v >= 0 && v <= 100) setTarget(Math.round(v * 100) / 100);

@@ -2,6 +2,7 @@ import { KENO_RISKS, type KenoRisk, kenoTable } from '@sorte/fairness';
 import { useState } from 'react';
 import { useT } from '../../../../shared/lib/i18n';
 import { formatMoney } from '../../../../shared/lib/money';
+import { formatMultiplier, formatNumber } from '../../../../shared/lib/numbers';
 import type { BetResult } from '../../api/types';
 import { sfx } from '../../lib/sound';
 import { useInstantGame } from '../../lib/use-instant-game';
@@ -72,7 +73,7 @@ export function KenoGame() {
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed positions (buckets, hits, reveals)
             <div key={h} className={drawn.length === 10 && hits === h ? 'is-on' : ''}>
               <span>{h}×</span>
-              <strong>{m}x</strong>
+              <strong>{formatNumber(m, { max: 2 })}x</strong>
             </div>
           ))}
         </div>
@@ -81,8 +82,8 @@ export function KenoGame() {
       )}
       {g.last && !g.busy ? (
         <p className={`og-outcome ${g.last.payout > 0 ? 'is-win' : ''}`} data-testid="og-result">
-          {t('originals.keno.hits')}: {(g.last.hits as number[]).length} · {g.last.multiplier}x ·{' '}
-          {formatMoney(g.last.payout)}
+          {t('originals.keno.hits')}: {(g.last.hits as number[]).length} ·{' '}
+          {formatMultiplier(g.last.multiplier, { max: 4 })} · {formatMoney(g.last.payout)}
         </p>
       ) : null}
     </div>

@@ -1,19 +1,20 @@
 import { useState } from 'react';
-import { useT } from '../../../../shared/lib/i18n';
+import { useLocale, useT } from '../../../../shared/lib/i18n';
 import { formatMoney } from '../../../../shared/lib/money';
+import { formatMultiplier, formatNumber, formatPercent, parseDecimal } from '../../../../shared/lib/numbers';
 import type { BetResult } from '../../api/types';
 import { sfx } from '../../lib/sound';
 import { useInstantGame } from '../../lib/use-instant-game';
 import { GameLayout } from '../game-layout';
 import { InstantControls } from '../instant-controls';
 
-const fmt = (n: number) => n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 export function LimboGame() {
   const t = useT();
-  const [text, setText] = useState('2,00');
+  const locale = useLocale();
+  const [text, setText] = useState(() => formatNumber(2, { min: 2 }, locale));
   const [shown, setShown] = useState<number | null>(null);
-  const target = Math.round(Number(text.replace(/\./g, '').replace(',', '.')) * 100) / 100;
+  const typed = parseDecimal(text, locale);
+  const target = typed === null ? Number.NaN : Math.round(typed * 100) / 100;
   const valid = Number.isFinite(target) && target >= 1.01 && target <= 1_000_000;
   // The count-up animation: from 1.00x to the result in about half a second.
   const reveal = (r: BetResult) =>
@@ -39,16 +40,16 @@ export function LimboGame() {
         className={`og-bigresult ${g.last && !g.busy ? (g.last.win ? 'is-win' : 'is-lose') : ''}`}
         data-testid="og-result"
       >
-        {shown !== null ? `${fmt(shown)}x` : '1,00x'}
+        {formatMultiplier(shown ?? 1, {}, locale)}
       </div>
       <div className="og-stats">
         <div>
           <span>{t('originals.limbo.target')}</span>
-          <strong>{valid ? `${fmt(target)}x` : '—'}</strong>
+          <strong>{valid ? formatMultiplier(target, {}, locale) : '—'}</strong>
         </div>
         <div>
           <span>{t('originals.limbo.chance')}</span>
-          <strong>{valid ? `${(99 / target).toLocaleString('pt-BR', { maximumFractionDigits: 6 })}%` : '—'}</strong>
+          <strong>{valid ? formatPercent(99 / target, { min: 0, max: 6 }, locale) : '—'}</strong>
         </div>
       </div>
       {g.last && !g.busy ? (

@@ -2,6 +2,7 @@ import { minesMultiplierE4 } from '@sorte/fairness';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../../shared/lib/i18n';
 import { formatMoney } from '../../../../shared/lib/money';
+import { formatMultiplier } from '../../../../shared/lib/numbers';
 import { useIsLoggedIn } from '../../../../shared/lib/session';
 import { Button } from '../../../../shared/ui';
 import { activeMines, cashoutMines, revealMines, startMines } from '../../api/bets';
@@ -153,12 +154,12 @@ export function MinesGame() {
         <div className="og-stats">
           <div>
             <span>{t('originals.result.multiplier')}</span>
-            <strong>{round.multiplier.toLocaleString('pt-BR', { minimumFractionDigits: 2 })}x</strong>
+            <strong>{formatMultiplier(round.multiplier, { max: 4 })}</strong>
           </div>
           {round.next_multiplier && open ? (
             <div>
               <span>{t('originals.mines.next', { m: '' }).replace(/:\s*$/, '')}</span>
-              <strong>{round.next_multiplier.toLocaleString('pt-BR', { minimumFractionDigits: 2 })}x</strong>
+              <strong>{formatMultiplier(round.next_multiplier, { max: 4 })}</strong>
             </div>
           ) : null}
           <div>
@@ -199,7 +200,7 @@ export function MinesGame() {
       {!open ? (
         <p className="og-muted">
           {t('originals.mines.next', {
-            m: `${(minesMultiplierE4(mines, 1) / 10_000).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}x`,
+            m: formatMultiplier(minesMultiplierE4(mines, 1) / 10_000, { max: 4 }),
           })}
         </p>
       ) : null}

@@ -2,6 +2,7 @@ import { PLINKO_RISKS, PLINKO_ROWS, type PlinkoRisk, plinkoTable } from '@sorte/
 import { useState } from 'react';
 import { useT } from '../../../../shared/lib/i18n';
 import { formatMoney } from '../../../../shared/lib/money';
+import { formatMultiplier, formatNumber } from '../../../../shared/lib/numbers';
 import type { BetResult } from '../../api/types';
 import { sfx } from '../../lib/sound';
 import { useInstantGame } from '../../lib/use-instant-game';
@@ -81,7 +82,7 @@ export function PlinkoGame() {
                 fontWeight={800}
                 fill="#0b1220"
               >
-                {m}
+                {formatNumber(m, { max: 2 })}
               </text>
             </g>
           );
@@ -90,7 +91,7 @@ export function PlinkoGame() {
       </svg>
       {g.last && !g.busy ? (
         <p className={`og-outcome ${g.last.payout >= g.last.amount ? 'is-win' : ''}`} data-testid="og-result">
-          {g.last.multiplier}x · {formatMoney(g.last.payout)}
+          {formatMultiplier(g.last.multiplier, { max: 4 })} · {formatMoney(g.last.payout)}
         </p>
       ) : null}
     </div>
