@@ -5,6 +5,7 @@ export * from './chat';
 export * from './errors';
 export * from './events';
 export * from './field-rules';
+export * from './forms';
 export * from './http';
 export * from './kyc';
 export * from './money';

@@ -139,7 +139,10 @@ async function lookupSession(sql: Sql, tenantId: number, hash: string, key: stri
   return user;
 }
 
-/** preHandler for routes that need a logged-in player: sets `req.user` or answers 401. */
+/**
+ * Hook for routes that need a logged-in player: sets `req.user` or answers 401. Routes run it as preValidation, so
+ * a guest is refused before the contract reads any field of the request.
+ */
 export function requireUser(sql: Sql) {
   return async (req: FastifyRequest) => {
     const token = bearer(req);

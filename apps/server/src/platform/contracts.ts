@@ -1,7 +1,18 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { anyJson, ERROR_REPLIES, formValidatorOf, isCheckedByHandler, translationOf } from '@sorte/contracts';
-import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import {
+  anyJson,
+  ERROR_REPLIES,
+  type FormContext,
+  formValidatorOf,
+  isCheckedByHandler,
+  type Refusal,
+  refusalOf,
+  type TenantSettings,
+  tenantFormOf,
+  translationOf,
+} from '@sorte/contracts';
+import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, preValidationHookHandler } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, type Localized } from './errors';
@@ -12,32 +23,71 @@ import { AppError, type Localized } from './errors';
  */
 
 /**
- * zod issues as the app's validation reply: field -> messages, each in the request's language; a form's reply
- * also carries its first failure as the message.
+ * zod issues as the app's validation reply: field -> messages, each in the request's language. A form's reply keeps
+ * each field's first failure and also carries the first of them as the message.
  */
-export function validationError(error: z.ZodError, o: { firstAsMessage?: boolean } = {}): AppError {
+export function validationError(error: z.ZodError, o: { form?: boolean } = {}): AppError {
   const fields: Record<string, Localized[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';
+    if (o.form && fields[key]) continue;
     fields[key] = [...(fields[key] ?? []), translationOf(issue.message) ?? issue.message];
   }
-  const first = o.firstAsMessage ? Object.values(fields)[0]?.[0] : undefined;
+  const first = o.form ? Object.values(fields)[0]?.[0] : undefined;
   return new AppError('validation', first, fields);
 }
 
-const validateWithContract: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
-  if (isCheckedByHandler(schema)) return (data) => ({ value: data });
+const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A body that is not a JSON object (absent, null, a list, text) reads as an empty form, as the spec's client sends. */
+const asObjectBody = (schema: z.ZodType) => schema._zod.def.type === 'object';
+
+const refusal = (r: Refusal) => new AppError(r.code, r.message);
+
+/**
+ * Each request part through its contract: the handler receives the parsed value. Headers are checked but never
+ * replaced (the parsed object would hide every other header), and a tenant's form is checked by its own hook.
+ */
+const validateWithContract: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  if (isCheckedByHandler(schema) || tenantFormOf(schema)) return () => ({});
   const form = formValidatorOf(schema);
-  if (form)
-    return (data) => {
-      const r = form.safeParse(data);
-      return r.success ? { value: data } : { error: validationError(r.error, { firstAsMessage: true }) };
-    };
+  const refused = refusalOf(schema);
+  const parser = form ?? schema;
+  const emptyForm = httpPart === 'body' && asObjectBody(schema);
+  const keep = httpPart === 'headers';
   return (data) => {
-    const r = schema.safeParse(data);
-    return r.success ? { value: r.data } : { error: validationError(r.error) };
+    const r = parser.safeParse(emptyForm && !isObject(data) ? {} : data);
+    if (!r.success) return { error: refused ? refusal(refused) : validationError(r.error, { form: !!form }) };
+    return keep ? {} : { value: r.data };
   };
 };
+
+/** Tenant forms: validators per tenant settings object (a settings change makes a new object). */
+const tenantValidators = new WeakMap<object, Map<(ctx: FormContext) => z.ZodType, z.ZodType>>();
+
+function tenantValidator(settings: TenantSettings, factory: (ctx: FormContext) => z.ZodType): z.ZodType {
+  let forTenant = tenantValidators.get(settings);
+  if (!forTenant) {
+    forTenant = new Map();
+    tenantValidators.set(settings, forTenant);
+  }
+  let v = forTenant.get(factory);
+  if (!v) {
+    v = factory({ settings });
+    forTenant.set(factory, v);
+  }
+  return v;
+}
+
+/** The hook that checks a tenant's form, after the route's own checks (the player's session) and before validation. */
+function checkTenantForm(factory: (ctx: FormContext) => z.ZodType): preValidationHookHandler {
+  return (req, _reply, done) => {
+    const r = tenantValidator(req.tenant.settings, factory).safeParse(isObject(req.body) ? req.body : {});
+    if (!r.success) return done(validationError(r.error, { form: true }));
+    req.body = r.data;
+    done();
+  };
+}
 
 /**
  * Replies are written with JSON.stringify, not re-parsed through their schema: an encode per reply costs the bet
@@ -79,6 +129,11 @@ export async function registerContracts(app: FastifyInstance) {
   app.setSerializerCompiler(serializeReply);
   // A call whose contract names no replies still documents the error body every call answers with.
   app.addHook('onRoute', (route) => {
+    const tenantForm = tenantFormOf(route.schema?.body);
+    if (tenantForm) {
+      const own = route.preValidation ?? [];
+      route.preValidation = [...(Array.isArray(own) ? own : [own]), checkTenantForm(tenantForm)];
+    }
     if (!isDocumented(route.url)) return;
     const schema: FastifySchema = route.schema ?? {};
     if (!schema.response) schema.response = { ...ERROR_REPLIES, '2XX': anyJson };

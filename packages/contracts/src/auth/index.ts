@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { checkedByHandler, Int, IsoTime, replies, reply } from '../http';
-import { fieldRulesForm, isBlank, rules as r } from './rules';
-
-export * from './rules';
-
+import { FIELD_MESSAGES as M, normalizeCpf, normalizeEmail, normalizePhone, splitName } from '../field-rules';
+import { aliasOf, type FieldRule, fieldRulesForm, isBlank, rules as r, tenantRulesForm, textOf } from '../forms';
+import { Int, IsoTime, replies, reply } from '../http';
 import { Centavos } from '../money';
 
 /**
  * Account calls, checked by the spec's field rules (each field's first failing rule, the first failure as the
- * message). Two kinds stay with their handler: registration, whose rules depend on the tenant (CPF, code and
- * captcha required or not, its time zone for the age), and the logged-in player's calls, which must answer 401
- * before any field is looked at (validation would run before the auth check).
+ * message) and read into what the handler takes (trimmed, phone as E.164, e-mail lower-cased, CPF digits).
+ * Registration's rules depend on the tenant (CPF, code and captcha required or not, its time zone for the age).
+ * The logged-in player's calls answer 401 before any field is looked at: the session is checked first.
  */
 const text = (description: string) => z.string().optional().describe(description);
+/** An optional text field as read: trimmed, or undefined when blank. */
+const optionalText = (v: unknown) => (isBlank(v) ? undefined : textOf(v));
 
 export const VerifyCodeBody = fieldRulesForm(
   z.object({ phone: text('Mobile number'), email: text('E-mail, when no phone is sent') }),
@@ -20,8 +20,13 @@ export const VerifyCodeBody = fieldRulesForm(
     phone: [r.when((b) => !isBlank(b.phone), r.phone)],
     email: [r.when((b) => isBlank(b.phone), r.required, r.email)],
   },
+  (b) =>
+    isBlank(b.phone)
+      ? { email: normalizeEmail(b.email as string) ?? undefined }
+      : { phone: normalizePhone(textOf(b.phone)) ?? undefined },
 );
-export const RegisterBody = checkedByHandler(
+
+export const RegisterBody = tenantRulesForm(
   z.object({
     name: z.string().describe('Full name'),
     username: z.string().describe('Mobile number'),
@@ -36,16 +41,51 @@ export const RegisterBody = checkedByHandler(
     captcha_token: text('When the tenant has a captcha'),
     ref: text('Referral code'),
   }),
+  ({ settings: st }) => ({
+    name: [r.required, r.fullName],
+    username: [r.required, r.phone],
+    email: [r.required, r.email],
+    password: [r.required, r.password],
+    password_confirmation: [r.required, r.confirms('password')],
+    birth_date: [r.required, r.birthDate(st.timezone)],
+    cpf: st.registerCPF || st.is_regulated ? [r.required, r.cpf] : [r.optional(r.cpf)],
+    code: st.casVerifyRegistrations ? [r.required, r.sixDigits] : [],
+    terms: [r.accepted(M.terms)],
+    age_confirmed: [r.accepted(M.ageConfirmed)],
+    captcha_token: st.turnstileSiteKey ? [r.required, r.text] : [],
+    ref: [r.optional(r.text)],
+  }),
+  (b) => ({
+    name: splitName(b.name as string).name,
+    username: normalizePhone(textOf(b.username))!,
+    email: normalizeEmail(b.email as string)!,
+    password: b.password as string,
+    password_confirmation: b.password_confirmation as string,
+    birth_date: b.birth_date as string,
+    cpf: isBlank(b.cpf) ? undefined : (normalizeCpf(textOf(b.cpf)) ?? undefined),
+    code: optionalText(b.code),
+    terms: true,
+    age_confirmed: true,
+    captcha_token: optionalText(b.captcha_token),
+    ref: optionalText(b.ref)?.slice(0, 64),
+  }),
 );
+
 export const LoginBody = fieldRulesForm(
   z.object({ login: z.string().describe('E-mail, mobile or CPF'), password: z.string() }),
   { login: [r.required, r.text], password: [r.required, r.string] },
+  (b) => ({ login: textOf(b.login), password: b.password as string }),
 );
-export const GoogleBody = fieldRulesForm(z.object({ idToken: z.string() }), { idToken: [r.required, r.string] });
+export const GoogleBody = fieldRulesForm(
+  z.object({ idToken: z.string() }),
+  { idToken: [r.required, r.string] },
+  (b) => ({ idToken: textOf(b.idToken) }),
+);
 const LOGIN_NAMES = ['login', 'email', 'phone'];
 export const RecoverBody = fieldRulesForm(
   z.object({ login: z.string().describe('E-mail, mobile or CPF (also read as email or phone)') }),
   { login: [r.aliased(LOGIN_NAMES, r.required, r.text)] },
+  (b) => ({ login: textOf(aliasOf(b, LOGIN_NAMES)) }),
 );
 export const ResetBody = fieldRulesForm(
   z.object({
@@ -60,10 +100,33 @@ export const ResetBody = fieldRulesForm(
     password: [r.required, r.password],
     password_confirmation: [r.required, r.confirms('password')],
   },
+  (b) => ({
+    login: textOf(aliasOf(b, LOGIN_NAMES)),
+    code: textOf(b.code),
+    password: b.password as string,
+    password_confirmation: b.password_confirmation as string,
+  }),
 );
-export const PasswordChangeBody = checkedByHandler(z.object({ channel: z.enum(['email', 'sms', 'phone']).optional() }));
-export const VerifyChannelBody = checkedByHandler(z.object({ code: text('The 6-digit code; none sends one') }));
-export const UpdateAccountBody = checkedByHandler(
+
+/** Any channel but SMS (or its alias "phone") is e-mail. */
+export const PasswordChangeBody = fieldRulesForm(
+  z.object({
+    channel: z
+      .enum(['email', 'sms', 'phone'])
+      .optional()
+      .describe('E-mail unless sms or phone')
+      .transform((c) => (c === 'sms' || c === 'phone' ? ('sms' as const) : ('email' as const))),
+  }),
+  {},
+  (b) => ({ channel: b.channel === 'sms' || b.channel === 'phone' ? ('sms' as const) : ('email' as const) }),
+);
+export const VerifyChannelBody = fieldRulesForm(
+  z.object({ code: text('The 6-digit code; none sends one') }),
+  { code: [r.optional(r.sixDigits)] },
+  (b) => ({ code: optionalText(b.code) }),
+);
+const changesPassword = (b: Record<string, unknown>) => !isBlank(b.password);
+export const UpdateAccountBody = fieldRulesForm(
   z.object({
     password: text('New password'),
     password_confirmation: text('Required with password'),
@@ -71,8 +134,24 @@ export const UpdateAccountBody = checkedByHandler(
     current_password: text('Proof of identity, unless a code is sent'),
     code: text('Proof of identity: the code of /auth/request-password-change'),
   }),
+  {
+    password: [r.optional(r.password)],
+    password_confirmation: [r.when(changesPassword, r.required, r.confirms('password'))],
+    email: [r.optional(r.email)],
+    current_password: [r.when((b) => isBlank(b.code), r.required, r.string)],
+    code: [r.optional(r.sixDigits)],
+    _: [((_v, b) => (changesPassword(b) || !isBlank(b.email) ? null : M.required)) as FieldRule],
+  },
+  (b) => ({
+    password: changesPassword(b) ? (b.password as string) : undefined,
+    email: isBlank(b.email) ? undefined : (normalizeEmail(b.email as string) ?? undefined),
+    current_password: isBlank(b.current_password) ? undefined : (b.current_password as string),
+    code: optionalText(b.code),
+  }),
 );
-export const CpfBody = fieldRulesForm(z.object({ cpf: z.string() }), { cpf: [r.required, r.cpf] });
+export const CpfBody = fieldRulesForm(z.object({ cpf: z.string() }), { cpf: [r.required, r.cpf] }, (b) => ({
+  cpf: normalizeCpf(textOf(b.cpf))!,
+}));
 
 export const Address = reply({
   zip_code: z.string().describe('8 digits'),

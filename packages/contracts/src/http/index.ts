@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ErrorBody } from '../errors';
 import type { FieldMessage } from '../field-rules';
+import type { TenantSettings } from '../site-config';
 
 /**
- * Helpers every contract of an HTTP call uses: the error replies, localized validation messages, and the mark for
- * input a handler still checks itself (so the reference documents it while today's rules keep answering).
+ * Helpers every contract of an HTTP call uses: the error replies, localized validation messages, and the marks
+ * that tell the server how a request part is checked (as a form, per tenant, refused whole, or by its handler).
  */
 
 const TRANSLATIONS = new Map<string, FieldMessage>();
@@ -23,8 +24,9 @@ export function translationOf(pt: string): FieldMessage | null {
 const CHECKED_BY_HANDLER = new WeakSet<z.ZodType>();
 
 /**
- * Marks input that the route documents but its handler validates: rules that depend on the tenant (CPF required,
- * captcha), the spec's first-failing-rule messages, or a hot path whose service already parses every field.
+ * Marks input the reference documents but the server does not validate before the handler, for one of few
+ * reasons, each said where it is used: bytes verified as sent (an HMAC over the raw body), a multipart stream read
+ * part by part, or a protocol that answers errors in its own envelope.
  */
 export function checkedByHandler<S extends z.ZodType>(schema: S): S {
   CHECKED_BY_HANDLER.add(schema);
@@ -38,17 +40,60 @@ export function isCheckedByHandler(schema: unknown): boolean {
 const FORMS = new WeakMap<z.ZodType, z.ZodType>();
 
 /**
- * A body whose reference shape is `documented` but which `validator` checks, as a form does: the reply's message is
- * the first failing field's (the spec's client shows that one line), and the body reaches the handler as sent.
+ * A request part whose reference shape is `documented` but which `validator` checks, as a form does: each field
+ * reports its first failing rule, the reply's message is the first field's (the spec's client shows that one
+ * line), and the validator's output, typed as `documented`'s, is what the handler receives.
  */
-export function specForm<S extends z.ZodType>(documented: S, validator: z.ZodType): S {
+export function specForm<S extends z.ZodType>(documented: S, validator: z.ZodType<z.output<S>>): S {
   FORMS.set(documented, validator);
   return documented;
 }
 
+/** A schema that documents and validates a request part as a form (see `specForm`). */
+export const form = <S extends z.ZodType>(schema: S): S => specForm(schema, schema as z.ZodType<z.output<S>>);
+
 /** The validator of a schema made by `specForm`, or null. */
 export function formValidatorOf(schema: unknown): z.ZodType | null {
   return typeof schema === 'object' && schema !== null ? (FORMS.get(schema as z.ZodType) ?? null) : null;
+}
+
+/** What a form whose rules depend on the tenant reads of it. */
+export type FormContext = { settings: TenantSettings };
+const TENANT_FORMS = new WeakMap<z.ZodType, (ctx: FormContext) => z.ZodType>();
+
+/**
+ * A form whose rules depend on the tenant (which fields it requires, its time zone): the server checks it, as
+ * `specForm` does, once the tenant is known and before the handler.
+ */
+export function tenantForm<S extends z.ZodType>(
+  documented: S,
+  validatorFor: (ctx: FormContext) => z.ZodType<z.output<S>>,
+): S {
+  TENANT_FORMS.set(documented, validatorFor);
+  return documented;
+}
+
+/** The validator factory of a schema made by `tenantForm`, or null. */
+export function tenantFormOf(schema: unknown): ((ctx: FormContext) => z.ZodType) | null {
+  return typeof schema === 'object' && schema !== null ? (TENANT_FORMS.get(schema as z.ZodType) ?? null) : null;
+}
+
+/** An answer that refuses a whole request part: a missing header (400), a path naming nothing (404) ... */
+export type Refusal = { code: 'bad_request' | 'forbidden' | 'not_found'; message?: FieldMessage };
+const REFUSALS = new WeakMap<z.ZodType, Refusal>();
+
+/**
+ * A request part whose failure is answered with `refusal` (its status and message) rather than a list of fields:
+ * a path id that names nothing is "not found", and a protocol may expect a plain 403.
+ */
+export function refusedWith<S extends z.ZodType>(schema: S, refusal: Refusal): S {
+  REFUSALS.set(schema, refusal);
+  return schema;
+}
+
+/** The refusal of a schema made by `refusedWith`, or null. */
+export function refusalOf(schema: unknown): Refusal | null {
+  return typeof schema === 'object' && schema !== null ? (REFUSALS.get(schema as z.ZodType) ?? null) : null;
 }
 
 /** A JSON object reply whose listed fields are the contract; fields added later do not break older clients. */
@@ -102,5 +147,9 @@ export const paginated = <T extends z.ZodType>(item: T) =>
 export const Int = z.number().int();
 export const IsoTime = z.string().describe('ISO 8601 timestamp.');
 
-/** A numeric path id as the routes take it (digits only; anything else is "not found"). */
-export const NumericId = z.string().describe('Digits only; anything else is answered 404.');
+/** A numeric path id as the routes take it (digits only; anything else is "not found"), as a number. */
+export const NumericId = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number)
+  .describe('Digits only; anything else is answered 404.');
