@@ -165,7 +165,12 @@ describe.runIf(browserAvailable)('casino in the browser', () => {
     const after = digits(await frame.locator('#bal').innerText());
     // The game's balance is the wallet's: the header follows it.
     await expect.poll(async () => digits(await header.innerText())).toBe(after);
-    const wallet = (await api('GET', '/wallet/bets')).body.data as { bet: number; win: number; status: string }[];
+    const wallet = (await api('GET', '/wallet/bets')).body.data as {
+      bet: number;
+      win: number;
+      multiplier: number;
+      status: string;
+    }[];
     expect(wallet).toHaveLength(1);
     expect(wallet[0]).toMatchObject({ bet: stake, status: 'closed' });
     expect(after).toBe(20_000 - stake + wallet[0]!.win);
@@ -175,7 +180,15 @@ describe.runIf(browserAvailable)('casino in the browser', () => {
     await page.getByRole('heading', { name: 'Histórico de apostas do cassino' }).waitFor();
     const row = page.locator('.casino-bet').first();
     await row.getByText('Tigre da Fortuna').waitFor();
-    expect(await row.innerText()).toContain('Concluída');
+    // Won, even or lost, and the multiplier, as the page's language writes it.
+    const { win, multiplier } = wallet[0]!;
+    const outcome = win > stake ? 'Ganhou' : win === stake ? 'Empatou' : 'Perdeu';
+    const times = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
+      multiplier,
+    );
+    expect(await row.innerText()).toContain(outcome);
+    expect(await row.innerText()).toContain(`${times}x`);
+    expect(await row.innerText()).not.toContain('Concluída');
     expect(digits(await row.locator('dd').first().innerText())).toBe(stake);
 
     // The launch is in the player's recent games.

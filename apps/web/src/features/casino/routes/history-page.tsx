@@ -1,14 +1,23 @@
+import type { CasinoBet } from '@sorte/contracts';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/dates';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { formatMoney } from '../../../shared/lib/money';
+import { formatMultiplier } from '../../../shared/lib/numbers';
 import { useIsLoggedIn } from '../../../shared/lib/session';
 import { Button, cx, Skeleton } from '../../../shared/ui';
 import { useBets } from '../api/history';
 import { gamePath } from '../components/game-card';
 import '../locales';
 import '../casino.css';
+
+/** A settled round as the player reads it: won (more back than staked), even (the stake back) or lost. */
+function outcomeOf(b: CasinoBet): 'won' | 'lost' | 'even' | null {
+  if (b.status !== 'closed') return null;
+  if (b.win > b.bet) return 'won';
+  return b.win === b.bet ? 'even' : 'lost';
+}
 
 /** /user/edit/history-casino: the player's casino rounds (GET wallet/bets), newest first, "see more" paging. */
 export default function HistoryPage() {
@@ -33,8 +42,9 @@ export default function HistoryPage() {
               b.game.providercode && b.game.gamecode
                 ? localizePath(gamePath({ providercode: b.game.providercode, gamecode: b.game.gamecode }), locale)
                 : null;
+            const outcome = outcomeOf(b);
             return (
-              <li key={b.id} className="casino-bet">
+              <li key={b.id} className="casino-bet" data-testid="casino-bet">
                 {b.game.image && <img src={b.game.image} alt="" width={42} height={56} />}
                 <div className="casino-bet__game">
                   {to ? <Link to={to}>{b.game.title}</Link> : <span>{b.game.title ?? '—'}</span>}
@@ -51,8 +61,16 @@ export default function HistoryPage() {
                   </div>
                   <div>
                     <dt>{t('casino.history.result')}</dt>
-                    <dd>{t(`casino.history.status.${b.status}`)}</dd>
+                    <dd className={cx(outcome === 'won' && 'is-win')}>
+                      {outcome ? t(`casino.history.outcome.${outcome}`) : t(`casino.history.status.${b.status}`)}
+                    </dd>
                   </div>
+                  {b.status === 'closed' && (
+                    <div>
+                      <dt>{t('casino.history.multiplier')}</dt>
+                      <dd>{formatMultiplier(b.multiplier, { max: 4 }, locale)}</dd>
+                    </div>
+                  )}
                 </dl>
               </li>
             );
