@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   anyJson,
   ERROR_REPLIES,
+  FORM_MESSAGES,
   type FormContext,
   formValidatorOf,
   isCheckedByHandler,
@@ -31,7 +32,8 @@ export function validationError(error: z.ZodError, o: { form?: boolean } = {}): 
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';
     if (o.form && fields[key]) continue;
-    fields[key] = [...(fields[key] ?? []), translationOf(issue.message) ?? issue.message];
+    // zod's own wording is English only: a player reads the generic "not valid" in their language instead.
+    fields[key] = [...(fields[key] ?? []), translationOf(issue.message) ?? FORM_MESSAGES.invalid];
   }
   const first = o.form ? Object.values(fields)[0]?.[0] : undefined;
   return new AppError('validation', first, fields);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkedByHandler, Int, IsoTime, NumericId, paginated, replies, reply } from '../http';
+import { Int, IsoTime, localized, NumericId, paginated, refusedWith, replies, reply } from '../http';
 
 export const UnreadCountSchema = reply({ user_notifications: Int, global_notifications: Int });
 export const NotificationSchema = reply({
@@ -22,15 +22,18 @@ export const NotificationSchema = reply({
 
 /** GET /api/notifications: the player's list, newest first (page numbers out of range give an empty page). */
 export const listNotificationsCall = {
-  querystring: checkedByHandler(
-    z.object({ page: z.string().optional(), per_page: z.string().optional() }).describe('Clamped by the service.'),
-  ),
+  querystring: z
+    .object({ page: z.string().optional(), per_page: z.string().optional() })
+    .describe('Clamped by the service: a page out of range is empty, a bad number the default.'),
   response: replies({ 200: paginated(NotificationSchema).extend({ unread_count: UnreadCountSchema }) }),
 };
 export const nextUnviewedCall = { response: replies({ 200: reply({ notification: NotificationSchema.nullable() }) }) };
 /** POST /api/notifications/:id/read and /viewed: an id that is not the player's is 404. */
 export const notificationByIdCall = {
-  params: checkedByHandler(z.object({ id: NumericId })),
+  params: refusedWith(z.object({ id: NumericId }), {
+    code: 'not_found',
+    message: { pt: 'Notificação não encontrada.', en: 'Notification not found.' },
+  }),
   response: replies({
     200: z.union([
       reply({ notification: NotificationSchema, unread_count: UnreadCountSchema }).describe('read'),
@@ -39,6 +42,12 @@ export const notificationByIdCall = {
   }),
 };
 export const markAllReadCall = {
-  params: checkedByHandler(z.object({ type: z.enum(['platform', 'personal']).describe('A notification type.') })),
+  params: z.object({
+    type: z
+      .enum(['platform', 'personal'], {
+        error: localized({ pt: 'O tipo deve ser platform ou personal.', en: 'The type must be platform or personal.' }),
+      })
+      .describe('A notification type.'),
+  }),
   response: replies({ 200: reply({ unread_count: UnreadCountSchema }) }),
 };

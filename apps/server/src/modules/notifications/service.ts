@@ -91,7 +91,7 @@ export async function viewNotification(db: Db, o: { tenantId: number; tz: string
   const found = await repo.byId(db, o.tenantId, o.userId, o.id);
   if (!found) throw new AppError('not_found', NOT_FOUND);
   await repo.markViewed(db, o.tenantId, o.userId, o.id);
-  return { viewed: true };
+  return { viewed: true as const };
 }
 
 export async function nextUnviewed(db: Db, o: { tenantId: number; tz: string; userId: number }) {
