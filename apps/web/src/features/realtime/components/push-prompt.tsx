@@ -10,6 +10,7 @@ import { isInstalled, isMobile, registerServiceWorker, withTimeout } from '../pw
 import {
   PROMPT_DELAY_MS,
   PUSH_KEYS,
+  recordPermissionAsked,
   SUBSCRIBE_TIMEOUT_MS,
   SUCCESS_CLOSE_MS,
   SW_READY_TIMEOUT_MS,
@@ -87,10 +88,11 @@ export default function PushPrompt() {
     setError(null);
     try {
       if (!supported()) throw new Error('unsupported');
+      recordPermissionAsked(userId, 'pending');
       const permission = await Notification.requestPermission();
       storage.set(PUSH_KEYS.permission, permission);
       if (permission !== 'granted') {
-        if (permission === 'denied') stamp(PUSH_KEYS.deniedAt, userId);
+        recordPermissionAsked(userId, permission);
         throw new Error('permission');
       }
       await subscribe();

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CLOSED_WAIT_MS, DENIED_WAIT_MS, PUSH_KEYS, shouldPrompt, stamp } from './push-rules';
+import { CLOSED_WAIT_MS, DENIED_WAIT_MS, PUSH_KEYS, recordPermissionAsked, shouldPrompt, stamp } from './push-rules';
 
 const mem = new Map<string, string>();
 beforeEach(() => {
@@ -36,5 +36,17 @@ describe('push prompt rules', () => {
     stamp(PUSH_KEYS.closedAt, 8, base.now);
     expect(shouldPrompt({ ...base, userId: 8, now: base.now + CLOSED_WAIT_MS - 1 })).toBe(false);
     expect(shouldPrompt({ ...base, userId: 8, now: base.now + CLOSED_WAIT_MS })).toBe(true);
+  });
+  it('asking the browser starts the 24 h wait, even when its answer never comes (a desktop quiet prompt)', () => {
+    recordPermissionAsked(7, 'pending', base.now);
+    expect(shouldPrompt({ ...base, now: base.now + 60_000 })).toBe(false);
+    expect(shouldPrompt({ ...base, now: base.now + CLOSED_WAIT_MS - 1 })).toBe(false);
+    expect(shouldPrompt({ ...base, now: base.now + CLOSED_WAIT_MS })).toBe(true);
+  });
+  it('a denial waits 5 days on desktop, even if the permission is reset to ask again meanwhile', () => {
+    recordPermissionAsked(7, 'denied', base.now);
+    expect(shouldPrompt({ ...base, now: base.now + CLOSED_WAIT_MS + 1 })).toBe(false);
+    expect(shouldPrompt({ ...base, now: base.now + DENIED_WAIT_MS - 1 })).toBe(false);
+    expect(shouldPrompt({ ...base, now: base.now + DENIED_WAIT_MS })).toBe(true);
   });
 });

@@ -28,6 +28,16 @@ export function stamp(key: string, userId: number, now = Date.now()): void {
   storage.set(key, JSON.stringify({ ...readMap(key), [userId]: now }));
 }
 
+/**
+ * The player asked to enable notifications and the browser answered (or has not yet: a desktop browser's quiet
+ * permission UI may never resolve). Asking counts as closing the prompt, so it stays away 24 h whatever the browser
+ * does; a denial keeps it away 5 days, even if the player resets the site's permission in the browser meanwhile.
+ */
+export function recordPermissionAsked(userId: number, answer: NotificationPermission | 'pending', now = Date.now()) {
+  stamp(PUSH_KEYS.closedAt, userId, now);
+  if (answer === 'denied') stamp(PUSH_KEYS.deniedAt, userId, now);
+}
+
 export function shouldPrompt(o: {
   userId: number;
   permission: NotificationPermission;
