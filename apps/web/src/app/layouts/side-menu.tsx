@@ -1,64 +1,84 @@
 import { splitLocale } from '@sorte/contracts';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useLocale, useT } from '../../shared/lib/i18n';
+import { isLivePath, routeOf } from '../../shared/lib/live-routes';
 import { localizePath } from '../../shared/lib/locale';
-import { isLoggedIn } from '../../shared/lib/session';
+import { type NavEntry, playerEntries } from '../../shared/lib/player-nav';
+import { useIsLoggedIn } from '../../shared/lib/session';
 import { type PublicSiteConfig, sportsPath, useSiteConfig } from '../../shared/lib/site-config';
 import {
   IconBall,
   IconBox,
   IconCards,
   IconClock,
-  IconCrown,
+  IconDice,
   IconGift,
   IconGrid,
   IconHeadset,
-  IconNews,
+  IconList,
+  IconPlus,
+  IconShield,
   IconStar,
   IconTrophy,
+  IconUpload,
   IconUsers,
+  IconWallet,
 } from '../icons';
 import { prefetchRoute } from '../pages';
 import { ColorModeButton, LanguageButton } from './header';
 import { useSideMenu } from './side-menu-store';
 
-type Entry = { key: string; to?: string; route?: string; icon: ReactNode; onClick?: () => void };
+type Entry = { key: string; label: string; to?: string; icon: ReactNode; onClick?: () => void };
 type Section = { title: string; entries: Entry[] };
 
-type JivoWindow = Window & { jivo_api?: { open: () => void } };
+const NAV_ICONS: Record<NavEntry['key'], ReactNode> = {
+  wallet: <IconWallet />,
+  deposit: <IconPlus />,
+  withdraw: <IconUpload />,
+  history: <IconList />,
+  originals: <IconDice />,
+  responsible: <IconShield />,
+  support: <IconHeadset />,
+};
 
-/** The side menu entries of spec section 2; sports and the mystery box only when the tenant has them. */
-export function menuSections(config: PublicSiteConfig, openSupport: (() => void) | null): Section[] {
+/**
+ * The side menu entries of spec section 2, plus the player's own places (wallet, deposit, withdraw, bet history,
+ * responsible gaming, support, Sorte Originals). Sports and the mystery box only when the tenant has them, and no
+ * entry whose page is not built yet: those come back with their feature (see shared/lib/live-routes.ts).
+ */
+export function menuSections(config: PublicSiteConfig, loggedIn: boolean): Section[] {
   const sports = sportsPath(config);
-  const play: Entry[] = [
-    { key: 'casino', to: '/casino/games', route: 'casino-games', icon: <IconCards /> },
-    ...(sports
-      ? [{ key: 'sports', to: sports, route: sports === '/sports' ? 'sports' : 'sportsbook', icon: <IconBall /> }]
-      : []),
-    { key: 'favorites', to: '/casino/favorites', route: 'casino-favorites', icon: <IconStar /> },
-    { key: 'recent', to: '/casino/recent', route: 'casino-recent', icon: <IconClock /> },
-    { key: 'providers', to: '/casino/providers', route: 'casino-providers', icon: <IconGrid /> },
-  ];
-  const rewards: Entry[] = [
-    { key: 'promotions', to: '/promotion', route: 'promotion', icon: <IconGift /> },
-    { key: 'referFriend', to: '/refers', route: 'refers', icon: <IconUsers /> },
-    { key: 'vip', to: '/user', route: 'user', icon: <IconCrown /> },
-    { key: 'ranking', to: '/ranking', route: 'ranking', icon: <IconTrophy /> },
-    ...(config.hasBoxes
-      ? [{ key: 'mysteryBox', to: '/casino/crates', route: 'casino-crates', icon: <IconBox /> }]
-      : []),
-  ];
-  const help: Entry[] = [
-    // News is operator content: a page with the slug "news" published like any other /pages entry.
-    { key: 'news', to: '/pages/news', route: 'page', icon: <IconNews /> },
-    ...(openSupport ? [{ key: 'support', icon: <IconHeadset />, onClick: openSupport }] : []),
-  ];
+  const nav = new Map(playerEntries(config, loggedIn).map((e) => [e.key, e]));
+  const fromNav = (...keys: NavEntry['key'][]): Entry[] =>
+    keys.flatMap((key) => {
+      const e = nav.get(key);
+      return e ? [{ key, label: `app.nav.${key}`, to: e.to, onClick: e.action, icon: NAV_ICONS[key] }] : [];
+    });
+  const link = (key: string, to: string, icon: ReactNode): Entry => ({ key, label: `app.menu.${key}`, to, icon });
+  const live = (entries: Entry[]) => entries.filter((e) => !e.to || isLivePath(e.to));
+  const account = fromNav('wallet', 'deposit', 'withdraw', 'history');
+  const play = live([
+    link('casino', '/casino/games', <IconCards />),
+    ...fromNav('originals'),
+    ...(sports ? [link('sports', sports, <IconBall />)] : []),
+    link('favorites', '/casino/favorites', <IconStar />),
+    link('recent', '/casino/recent', <IconClock />),
+    link('providers', '/casino/providers', <IconGrid />),
+  ]);
+  const rewards = live([
+    link('promotions', '/promotion', <IconGift />),
+    link('referFriend', '/refers', <IconUsers />),
+    link('ranking', '/ranking', <IconTrophy />),
+    ...(config.hasBoxes ? [link('mysteryBox', '/casino/crates', <IconBox />)] : []),
+  ]);
+  const help = fromNav('responsible', 'support');
   return [
+    { title: 'sectionAccount', entries: account },
     { title: 'sectionPlay', entries: play },
     { title: 'sectionRewards', entries: rewards },
     { title: 'sectionHelp', entries: help },
-  ];
+  ].filter((section) => section.entries.length > 0);
 }
 
 export function SideMenu() {
@@ -66,7 +86,6 @@ export function SideMenu() {
   const locale = useLocale();
   const config = useSiteConfig();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const open = useSideMenu((s) => s.open);
   const close = useSideMenu((s) => s.close);
   const current = splitLocale(pathname).path.toLowerCase();
@@ -83,26 +102,19 @@ export function SideMenu() {
     return () => document.removeEventListener('keydown', onKey);
   }, [open, close]);
 
-  // Live support is the tenant's Jivo chat, which loads for logged-in players only (spec section 6).
-  const openSupport = config.jivoChat
-    ? () => {
-        const jivo = (window as JivoWindow).jivo_api;
-        if (isLoggedIn() && jivo) jivo.open();
-        else navigate(`${localizePath('/login', locale)}?redirect=${encodeURIComponent(pathname)}`);
-      }
-    : null;
+  const loggedIn = useIsLoggedIn();
 
   return (
     <>
       <div className={`side-menu__backdrop ${open ? 'is-open' : ''}`} onClick={close} aria-hidden="true" />
       <nav id="side-menu" className={`side-menu ${open ? 'is-open' : ''}`} aria-label={t('app.menu.label')}>
         <div className="side-menu__scroll">
-          {menuSections(config, openSupport).map((section) => (
+          {menuSections(config, loggedIn).map((section) => (
             <div className="side-menu__section" key={section.title}>
               <p className="side-menu__heading">{t(`app.menu.${section.title}`)}</p>
               <ul>
                 {section.entries.map((entry) => {
-                  const label = t(`app.menu.${entry.key}`);
+                  const label = t(entry.label);
                   const content = (
                     <>
                       <span className="side-menu__icon">{entry.icon}</span>
@@ -112,14 +124,23 @@ export function SideMenu() {
                   if (!entry.to) {
                     return (
                       <li key={entry.key}>
-                        <button type="button" className="side-menu__link" onClick={entry.onClick} title={label}>
+                        <button
+                          type="button"
+                          className="side-menu__link"
+                          onClick={() => {
+                            close();
+                            entry.onClick?.();
+                          }}
+                          title={label}
+                        >
                           {content}
                         </button>
                       </li>
                     );
                   }
                   const active = current === entry.to.toLowerCase() || current.startsWith(`${entry.to.toLowerCase()}/`);
-                  const prefetch = () => entry.route && prefetchRoute(entry.route);
+                  const route = routeOf(entry.to);
+                  const prefetch = () => route && prefetchRoute(route.name);
                   return (
                     <li key={entry.key}>
                       <Link

@@ -3,7 +3,9 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { registerMessages, useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
+import { playerEntries } from '../../../shared/lib/player-nav';
 import { type SessionUser, useSession } from '../../../shared/lib/session';
+import { useSiteConfig } from '../../../shared/lib/site-config';
 import { Button } from '../../../shared/ui/button';
 import { logout } from '../session-actions';
 import { openAuthModal } from '../store';
@@ -68,6 +70,7 @@ function UserMenu({ user }: { user: SessionUser | null }) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const config = useSiteConfig();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -136,6 +139,32 @@ function UserMenu({ user }: { user: SessionUser | null }) {
             >
               {t('account.edit')}
             </a>
+            {playerEntries(config, true).map((entry) =>
+              entry.to ? (
+                <a
+                  key={entry.key}
+                  href={localizePath(entry.to, locale)}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setOpen(false);
+                    navigate(localizePath(entry.to!, locale));
+                  }}
+                >
+                  {t(`app.nav.${entry.key}`)}
+                </a>
+              ) : (
+                <button
+                  key={entry.key}
+                  type="button"
+                  onClick={() => {
+                    setOpen(false);
+                    entry.action?.();
+                  }}
+                >
+                  {t(`app.nav.${entry.key}`)}
+                </button>
+              ),
+            )}
             <button type="button" onClick={onLogout} data-testid="logout">
               {t('account.logout')}
             </button>

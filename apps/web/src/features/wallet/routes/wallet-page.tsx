@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { useBalance, useWallet } from '../../../shared/lib/wallet';
@@ -17,6 +18,10 @@ export default function WalletPage() {
   const { data } = useWallet();
   // The same figure as the header's: what can be staked, cash and bonus together.
   const balance = useBalance();
+  // ?tab=withdraw (or documents) opens that tab: the menus' "Sacar" and the withdrawal errors link here.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = asked === 'withdraw' || asked === 'documents' ? asked : 'transactions';
   const money = (v: number | undefined) => (v === undefined ? <Skeleton width={90} height={22} /> : formatMoney(v));
   return (
     <div className="wl-page">
@@ -47,6 +52,8 @@ export default function WalletPage() {
       <Tabs
         fitted
         aria-label={t('wallet.title')}
+        value={tab}
+        onChange={(id) => setParams(id === 'transactions' ? {} : { tab: id }, { replace: true })}
         items={[
           { id: 'transactions', label: t('wallet.tabs.transactions'), content: <TransactionsList /> },
           { id: 'withdraw', label: t('wallet.tabs.withdraw'), content: <WithdrawPanel /> },
