@@ -3,11 +3,12 @@ import { useInRouterContext, useNavigate } from 'react-router';
 import type { AppError } from '../shared/lib/app-error';
 import { formatDateTime } from '../shared/lib/dates';
 import { translateList, useLocale, useT } from '../shared/lib/i18n';
+import { isLivePath } from '../shared/lib/live-routes';
 import { localizePath } from '../shared/lib/locale';
 import { sportsPath, useSiteConfigStore } from '../shared/lib/site-config';
 import { buttonClassName } from '../shared/ui/button';
 import { DEFAULT_ERROR_STATUS, errorCase, errorReference, isBot, pickJoke } from './error-model';
-import { IconArrowLeft, IconBall, IconCards, IconGift, IconHome } from './icons';
+import { IconArrowLeft, IconBall, IconCards, IconDice, IconGift, IconHome } from './icons';
 import { SmartLink } from './smart-link';
 import './error-page.css';
 
@@ -31,6 +32,13 @@ export function ErrorPage({ statusCode, url, className }: ErrorPageProps) {
   });
 
   const sports = sportsPath(config);
+  // Suggestions only to sections that are open (no 404, no "not available yet" page).
+  const explore = [
+    { key: 'casino', to: '/casino/games', icon: <IconCards size={18} /> },
+    { key: 'originals', to: '/originals', icon: <IconDice size={18} /> },
+    ...(sports ? [{ key: 'sports', to: sports, icon: <IconBall size={18} /> }] : []),
+    { key: 'bonus', to: '/bonus', icon: <IconGift size={18} /> },
+  ].filter((e) => isLivePath(e.to));
 
   if (isBot(typeof navigator === 'undefined' ? undefined : navigator.userAgent)) {
     // Crawlers get the plain facts (the server already answered with the status), not the playful page.
@@ -67,26 +75,14 @@ export function ErrorPage({ statusCode, url, className }: ErrorPageProps) {
         <nav className="error-page__explore" aria-labelledby="error-explore">
           <p id="error-explore">{t('app.error.explore')}</p>
           <ul>
-            <li>
-              <SmartLink to="/casino/games">
-                <IconCards size={18} />
-                {t('app.error.casino')}
-              </SmartLink>
-            </li>
-            {sports && (
-              <li>
-                <SmartLink to={sports}>
-                  <IconBall size={18} />
-                  {t('app.error.sports')}
+            {explore.map((e) => (
+              <li key={e.key}>
+                <SmartLink to={e.to}>
+                  {e.icon}
+                  {t(`app.error.${e.key}`)}
                 </SmartLink>
               </li>
-            )}
-            <li>
-              <SmartLink to="/bonus">
-                <IconGift size={18} />
-                {t('app.error.bonus')}
-              </SmartLink>
-            </li>
+            ))}
           </ul>
         </nav>
 

@@ -93,6 +93,7 @@ export default {
     explore: 'Or explore these sections:',
     casino: 'Casino',
     sports: 'Sports',
+    originals: 'Sorte Originals',
     bonus: 'Bonus',
     details: 'Technical details',
     code: 'Code',

@@ -89,6 +89,7 @@ export default {
     explore: 'Ou explore essas seções:',
     casino: 'Cassino',
     sports: 'Esportes',
+    originals: 'Sorte Originals',
     bonus: 'Bônus',
     details: 'Detalhes técnicos',
     code: 'Código',

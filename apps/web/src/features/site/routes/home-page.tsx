@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../../shared/lib/i18n';
+import { isLivePath } from '../../../shared/lib/live-routes';
 import { localizePath } from '../../../shared/lib/locale';
 import { sportsPath, useSiteConfig } from '../../../shared/lib/site-config';
 import { Slot } from '../../../shared/lib/slots';
@@ -17,13 +18,16 @@ export default function HomePage() {
   const banners = bannersFor(config.banners ?? [], locale);
   const sports = sportsPath(config);
 
+  // Only areas that are open today; the others join when their page ships (shared/lib/live-routes.ts).
   const shortcuts: Shortcut[] = [
     { key: 'casino', to: '/casino/games', icon: ICONS.casino },
+    { key: 'originals', to: '/originals', icon: ICONS.originals },
     ...(sports ? [{ key: 'sports', to: sports, icon: ICONS.sports }] : []),
+    { key: 'fairness', to: '/fairness', icon: ICONS.fairness },
     { key: 'promotions', to: '/promotion', icon: ICONS.promotions },
     { key: 'bonus', to: '/bonus', icon: ICONS.bonus },
     { key: 'ranking', to: '/ranking', icon: ICONS.ranking },
-  ];
+  ].filter((s) => isLivePath(s.to));
 
   return (
     <div className="home">
@@ -109,6 +113,10 @@ const ICONS = {
     'M3.5 8h17v4h-17zM5 12v8h14v-8M12 8v12M12 8c-1.5-3.5-5.5-4-5.5-1.5S10 8 12 8zM12 8c1.5-3.5 5.5-4 5.5-1.5S14 8 12 8z',
   ),
   bonus: svg('M6 3.5h12l3.5 5L12 20.5 2.5 8.5zM2.5 8.5h19M9 3.5l-1.5 5L12 20.5l4.5-12-1.5-5'),
+  originals: svg(
+    'M5 4h14a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zM8.5 8.5h.01M15.5 8.5h.01M12 12h.01M8.5 15.5h.01M15.5 15.5h.01',
+  ),
+  fairness: svg('M12 3.5 19 6v5.5c0 4.4-3 7.9-7 9-4-1.1-7-4.6-7-9V6zM9 12l2 2 4-4'),
   ranking: svg(
     'M8 4h8v5a4 4 0 0 1-8 0zM8 6H4.5c0 3 1.5 4.5 3.7 4.8M16 6h3.5c0 3-1.5 4.5-3.7 4.8M12 13v4M8.5 20h7M9.5 17h5',
   ),
