@@ -26,6 +26,7 @@ export const FORM_MESSAGES = {
   boolean: { pt: 'O valor deve ser verdadeiro ou falso.', en: 'The value must be true or false.' },
   language: { pt: 'Idioma inválido.', en: 'Invalid language.' },
   date: { pt: 'Data inválida.', en: 'Invalid date.' },
+  id: { pt: 'Identificador inválido.', en: 'Invalid id.' },
 } as const satisfies Record<string, FieldMessage>;
 
 export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -92,6 +93,8 @@ export const rules = {
     (re: RegExp, message: FieldMessage = FORM_MESSAGES.invalid): FieldRule =>
     (v) =>
       typeof v === 'string' && re.test(v.trim()) ? null : message,
+  /** A record id: a positive whole number, as a JSON number or its digits. */
+  id: ((v) => (/^\d{1,15}$/.test(str(v).trim()) && Number(str(v)) > 0 ? null : FORM_MESSAGES.id)) as FieldRule,
   /** A rule of its own: `ok` says whether the value passes. */
   check:
     (ok: (v: unknown, b: FormBody) => boolean, message: FieldMessage): FieldRule =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldRulesForm, rules as r, textOf } from '../forms';
 import { checkedByHandler, NumericId, replies, reply } from '../http';
 
 /** KYC document calls: upload (multipart), the player's verification state, cancel a document under review. */
@@ -36,6 +37,8 @@ export const kycCalls = {
    */
   upload: {
     consumes: ['multipart/form-data'],
+    // A stream read part by part (the file is never buffered whole before its size is known): no parsed body exists
+    // before the handler.
     body: checkedByHandler(
       z.object({
         type: DocumentType,
@@ -48,7 +51,9 @@ export const kycCalls = {
   status: { response: replies({ 200: DocumentStatusReply }) },
   /** POST /api/documents/cancel/:id: only a pending document of the player (another's is 404). */
   cancel: {
-    params: checkedByHandler(z.object({ id: NumericId })),
+    params: fieldRulesForm(z.object({ id: NumericId }), { id: [r.required, r.id] }, (p) => ({
+      id: Number(textOf(p.id)),
+    })),
     response: replies({ 200: DocumentReply }),
   },
 };

@@ -2,6 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { kycCalls } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../platform/auth';
 import { AppError, type Localized } from '../../platform/errors';
 import { NO_CACHE } from '../../platform/http';
@@ -11,18 +12,13 @@ import * as kyc from './service';
 
 const field = (name: string, m: Localized) => new AppError('validation', m, { [name]: [m] });
 
-function positiveId(v: unknown, name: string): number {
-  if (v === undefined || v === null || v === '') throw field(name, KMSG.required);
-  const s = String(v).trim();
-  if (!/^\d{1,15}$/.test(s) || Number(s) <= 0) throw field(name, KMSG.idInvalid);
-  return Number(s);
-}
-
 /** KYC document calls of spec section 7 under /api. */
-export async function kycRoutes(app: FastifyInstance) {
+export async function kycRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const storage = localDiskStorage(path.join(config.dataDir, 'files'));
-  const authed = { preHandler: requireUser(db) };
+  // Before validation: a guest gets 401 before any field is read.
+  const authed = { preValidation: requireUser(db) };
   const me = (req: FastifyRequest) => {
     const u = currentUser(req);
     return { tenantId: u.tenantId, userId: u.id };
@@ -66,6 +62,6 @@ export async function kycRoutes(app: FastifyInstance) {
 
   app.post('/documents/cancel/:id', { ...authed, schema: kycCalls.cancel }, async (req) => {
     const m = me(req);
-    return kyc.cancelDocument(db, m.tenantId, m.userId, positiveId((req.params as { id: string }).id, 'id'));
+    return kyc.cancelDocument(db, m.tenantId, m.userId, req.params.id);
   });
 }

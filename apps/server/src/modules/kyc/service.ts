@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { DocumentStatusReply } from '@sorte/contracts';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { publish } from '../../platform/events/index';
@@ -78,11 +79,11 @@ export async function uploadDocument(
     );
     return rows[0]!;
   });
-  return { status: true, document: docDto(doc) };
+  return { status: true as const, document: docDto(doc) };
 }
 
 /** GET /documents/status: the latest document of each type and the overall verification state. */
-export async function documentStatus(db: Db, tenantId: number, userId: number) {
+export async function documentStatus(db: Db, tenantId: number, userId: number): Promise<DocumentStatusReply> {
   const { rows } = await db.query<DocRow>(
     `select distinct on (type) * from kyc_documents where tenant_id = $1 and user_id = $2 and status <> 'cancelled'
       order by type, (status = 'approved') desc, id desc`,
@@ -108,7 +109,7 @@ export async function cancelDocument(db: Db, tenantId: number, userId: number, i
       and status = 'pending' returning *`,
     [tenantId, userId, id],
   );
-  if (rows[0]) return { status: true, document: docDto(rows[0]) };
+  if (rows[0]) return { status: true as const, document: docDto(rows[0]) };
   const { rows: found } = await db.query(
     'select 1 from kyc_documents where tenant_id = $1 and user_id = $2 and id = $3',
     [tenantId, userId, id],
