@@ -330,5 +330,7 @@ export const RG_EVENT_PAYLOADS = {
   'responsible_gaming.national_list_hit': z.object({
     moment: z.enum(['registration', 'login', 'scheduled']),
     cpf_masked: z.string(),
+    /** The notice given to an existing player, word for word (none at registration, where the reply says it). */
+    notice: z.object({ pt: z.string(), en: z.string() }).optional(),
   }),
 } as const;

@@ -81,6 +81,14 @@ const TEXTS: { [N in EventName]?: (e: DomainEventOf<N>, lang: Lang) => Text | nu
     const reason = e.payload.status === 'rejected' && e.payload.reason ? ` ${e.payload.reason}` : '';
     return { title: t[0], description: `${t[1]}${reason}`, url: '/' };
   },
+  'responsible_gaming.national_list_hit': (e, lang) =>
+    e.payload.notice
+      ? {
+          title: lang === 'pt' ? 'Autoexclusão nacional' : 'National self-exclusion',
+          description: e.payload.notice[lang],
+          url: '/responsible-gambling',
+        }
+      : null,
 };
 
 /**
@@ -127,7 +135,10 @@ async function languageOf(sql: Sql, tenantId: number, userId: number): Promise<L
   return rows[0]?.language ?? null;
 }
 
-/** Withdrawal status changes, KYC decisions, approved deposits and refunds become the player's notifications. */
+/**
+ * Withdrawal status changes, KYC decisions, approved deposits and refunds, and the notice to a player the national
+ * self-exclusion list names, become the player's notifications.
+ */
 export function notificationsConsumer(db: Db): Consumer {
   const handle = (e: DomainEventOf, ctx: HandlerContext) => notifyPlayer(db, e, ctx);
   return defineConsumer({
@@ -137,6 +148,7 @@ export function notificationsConsumer(db: Db): Consumer {
       'payments.deposit_refunded': handle,
       'payments.withdrawal_updated': handle,
       'kyc.document_reviewed': handle,
+      'responsible_gaming.national_list_hit': handle,
     },
   });
 }
