@@ -25,6 +25,8 @@ describe('the web build that npm start serves', () => {
       // carries the full texts (and weighs half as much again).
       expect(code.includes('react.dev/errors/'), `${entry} has React's minified errors`).toBe(true);
       expect(code.includes('Maximum update depth exceeded'), `${entry} has no development texts`).toBe(false);
+      // The entry carries what the first screen needs: zod (forms, API replies) loads with the first chunk using it.
+      expect(code.includes('Encountered Promise during synchronous parse'), `${entry} has no zod`).toBe(false);
     } finally {
       fs.rmSync(outDir, { recursive: true, force: true });
     }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Centavos } from './money';
-import type { Locale } from './routes';
+
+// The text helpers build no schema: the web's first screen imports them without zod.
+export { inLocale, regLicense, siteDescription } from './site-text';
 
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like #1a2b3c');
 const url = z
@@ -215,28 +217,6 @@ export const TenantSettings = z
   });
 export type TenantSettings = z.infer<typeof TenantSettings>;
 export type TenantSettingsInput = z.input<typeof TenantSettings>;
-
-/**
- * A tenant's text in the page's language: on English pages the English text when the operator set one, else the
- * Portuguese text. A blank English text counts as unset, and so does a missing key (a config cached from before the
- * English field existed).
- */
-export function inLocale<T extends string | null>(pt: T, en: string | null | undefined, locale: Locale): T | string {
-  return (locale === 'en' && en?.trim()) || pt;
-}
-
-/** The tenant's description in the page's language (site.description_en on English pages, see inLocale). */
-export function siteDescription(site: { description: string; description_en?: string | null }, locale: Locale): string {
-  return inLocale(site.description, site.description_en, locale);
-}
-
-/** The footer's licence line in the page's language (reg_license_en on English pages, see inLocale); null = none. */
-export function regLicense(
-  s: { reg_license: string | null; reg_license_en?: string | null },
-  locale: Locale,
-): string | null {
-  return inLocale(s.reg_license, s.reg_license_en, locale);
-}
 
 /** GET /api/site-config: every field of spec section 3 plus what the client needs to start. */
 export type PublicSiteConfig = TenantSettings & {
