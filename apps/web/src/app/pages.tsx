@@ -25,6 +25,7 @@ const casinoLists = () => import('../features/casino/routes/lists-page');
 const casinoGame = () => import('../features/casino/routes/game-page');
 const casinoHistory = () => import('../features/casino/routes/history-page');
 const wallet = () => import('../features/wallet/routes/wallet-page');
+const responsibleGambling = () => import('../features/responsible-gaming/routes/responsible-gambling-page');
 
 /** Pages built so far, by route name. Every other route shows the honest "not available yet" page. */
 const LOADERS: Record<string, Loader> = {
@@ -40,6 +41,7 @@ const LOADERS: Record<string, Loader> = {
   'user-verification': userEdit as Loader,
   'account-wallet': wallet as Loader,
   'user-transaction': wallet as Loader,
+  'responsible-gambling': responsibleGambling as Loader,
   terms: legal,
   privacy: legal,
   'aml-policy': legal,

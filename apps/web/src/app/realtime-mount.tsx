@@ -12,6 +12,8 @@ const NotificationCenter = lazy(() => import('../features/notifications/componen
 const PushPrompt = lazy(() => import('../features/realtime/components/push-prompt'));
 const WalletLive = lazy(() => import('../features/realtime/components/wallet-live'));
 const JivoWidget = lazy(() => import('../features/support/jivo-widget'));
+// The reality check, a session ended by its time limit and what a player is told after an exclusion or closure.
+const RgHost = lazy(() => import('../features/responsible-gaming/components/rg-host'));
 
 const idle = (fn: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500);
@@ -45,6 +47,7 @@ export function RealtimeMount() {
       {loggedIn && <PushPrompt />}
       {loggedIn && <WalletLive />}
       {loggedIn && jivo && <JivoWidget />}
+      <RgHost />
     </Suspense>
   );
 }

@@ -9,4 +9,10 @@ fillSlots({
   'home.betFeed': lazy(() => import('../features/chat/components/home-bet-feed')),
   // The wallet owns the KYC documents (upload, status, cancel); the profile's verification tab shows them.
   'profile.kycDocuments': lazy(() => import('../features/wallet/documents-entry')),
+  // Responsible gaming in other features' screens: limits asked before the first deposit in regulated mode, the
+  // link to the limits page under a refused deposit, the risk warning at login and registration, footer links.
+  'wallet.depositGate': lazy(() => import('../features/responsible-gaming/components/deposit-gate')),
+  'wallet.depositRefused': lazy(() => import('../features/responsible-gaming/components/deposit-refused')),
+  'auth.riskWarning': lazy(() => import('../features/responsible-gaming/components/risk-warning')),
+  'footer.responsibleGaming': lazy(() => import('../features/responsible-gaming/components/footer-links')),
 });

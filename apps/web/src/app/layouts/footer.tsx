@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useLocale, useT } from '../../shared/lib/i18n';
 import { localizePath } from '../../shared/lib/locale';
 import { useSiteConfig } from '../../shared/lib/site-config';
+import { Slot } from '../../shared/lib/slots';
 import { SocialIcon } from '../icons';
 import { Logo } from './logo';
 
@@ -62,6 +63,7 @@ export function Footer() {
                 <Link to={localizePath(path, locale)}>{t(`app.footer.${key}`)}</Link>
               </li>
             ))}
+            <Slot name="footer.responsibleGaming" />
           </ul>
         </nav>
       </div>

@@ -4,6 +4,7 @@ import { useRulesForm } from '../../../shared/lib/form';
 import { useT } from '../../../shared/lib/i18n';
 import { clearSession } from '../../../shared/lib/session';
 import { useSiteConfig } from '../../../shared/lib/site-config';
+import { Slot } from '../../../shared/lib/slots';
 import { required } from '../../../shared/lib/validation';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
@@ -95,6 +96,7 @@ export default function LoginModal({ open, onClose, onAuthenticated }: AuthModal
         data-testid="login-form"
       >
         <p className="auth-sub">{t('auth.login.subtitle')}</p>
+        <Slot name="auth.riskWarning" />
         <TextField
           form={form}
           name="login"

@@ -5,6 +5,7 @@ import { HttpError } from '../../../shared/lib/http';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { useSiteConfig } from '../../../shared/lib/site-config';
+import { Slot } from '../../../shared/lib/slots';
 import { storage } from '../../../shared/lib/storage';
 import {
   accepted,
@@ -236,6 +237,7 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
         <form className="auth-form" onSubmit={(e) => void submitContact(e)} noValidate data-testid="register-contact">
           <p className="auth-step">{t('auth.register.stepContact')}</p>
           <p className="auth-sub">{t('auth.register.intro')}</p>
+          <Slot name="auth.riskWarning" />
           <div className="auth-segment" role="radiogroup" aria-label={t('auth.register.channel')}>
             {(['sms', 'email'] as const).map((c) => (
               <button
@@ -412,6 +414,7 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
             </a>
             {t('auth.register.termsAfter')}
           </CheckField>
+          <Slot name="auth.riskWarning" />
           {config.turnstileSiteKey && <Captcha siteKey={config.turnstileSiteKey} onToken={setCaptcha} />}
           <FormError message={failure} />
           <Button type="submit" block size="lg" loading={busy}>

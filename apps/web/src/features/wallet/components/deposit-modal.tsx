@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useRulesForm } from '../../../shared/lib/form';
+import { HttpError } from '../../../shared/lib/http';
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { useSiteConfig } from '../../../shared/lib/site-config';
@@ -14,9 +15,16 @@ import { type ChargeStatus, consultPix, createPix, type PixCharge } from '../api
 import { amountRule, centsToField, errorText, msgOf, parseBrl } from '../lib';
 import '../locales';
 import { closeDeposit, useDepositModal } from '../../../shared/lib/deposit-modal';
+import { Slot } from '../../../shared/lib/slots';
 import './wallet.css';
 
 const POLL_MS = 3_000;
+
+/** The `code` of a refused call (limit_deposit, rg_limits_required ...), or null. */
+const errorCode = (err: unknown): string | null => {
+  const code = err instanceof HttpError ? (err.body as { code?: unknown } | null)?.code : null;
+  return typeof code === 'string' ? code : null;
+};
 
 function useCountdown(until: string | null) {
   const [now, setNow] = useState(Date.now());
@@ -52,6 +60,8 @@ export default function DepositModal() {
   const error = form.errors.amount ?? null;
   const [busy, setBusy] = useState(false);
   const [charge, setCharge] = useState<PixCharge | null>(null);
+  // The error code of a refused charge: responsible gaming links a reached limit to its page.
+  const [refusedCode, setRefusedCode] = useState<string | null>(null);
   const [status, setStatus] = useState<ChargeStatus | null>(null);
   const amountId = useId();
   const countdown = useCountdown(charge && !status?.expired ? charge.expires_at : null);
@@ -97,11 +107,13 @@ export default function DepositModal() {
     const amount = parseBrl(values.amount);
     if (amount === null) return;
     setBusy(true);
+    setRefusedCode(null);
     try {
       setStatus(null);
       setCharge(await createPix(amount));
     } catch (err) {
       form.setFieldError('amount', errorText(err));
+      setRefusedCode(errorCode(err));
     } finally {
       setBusy(false);
     }
@@ -174,43 +186,46 @@ export default function DepositModal() {
           )}
         </div>
       ) : (
-        <form className="wl-deposit__form" onSubmit={(e) => void generate(e)}>
-          <div className="wl-chips" role="group" aria-label={t('wallet.depositModal.amount')}>
-            {chips.map((v) => (
-              <button
-                key={v}
-                type="button"
-                className={`wl-chip ${parseBrl(text) === v ? 'is-active' : ''}`}
-                aria-pressed={parseBrl(text) === v}
-                onClick={() => form.setValue('amount', centsToField(v))}
-              >
-                {formatMoney(v)}
-              </button>
-            ))}
-          </div>
-          <Field
-            label={t('wallet.depositModal.amount')}
-            hint={t('wallet.depositModal.range', {
-              min: formatMoney(config.min_deposit),
-              max: formatMoney(config.max_deposit),
-            })}
-            error={error ?? undefined}
-            id={amountId}
-          >
-            <Input
+        <Slot name="wallet.depositGate">
+          <form className="wl-deposit__form" onSubmit={(e) => void generate(e)}>
+            <div className="wl-chips" role="group" aria-label={t('wallet.depositModal.amount')}>
+              {chips.map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  className={`wl-chip ${parseBrl(text) === v ? 'is-active' : ''}`}
+                  aria-pressed={parseBrl(text) === v}
+                  onClick={() => form.setValue('amount', centsToField(v))}
+                >
+                  {formatMoney(v)}
+                </button>
+              ))}
+            </div>
+            <Field
+              label={t('wallet.depositModal.amount')}
+              hint={t('wallet.depositModal.range', {
+                min: formatMoney(config.min_deposit),
+                max: formatMoney(config.max_deposit),
+              })}
+              error={error ?? undefined}
               id={amountId}
-              inputMode="decimal"
-              prefix="R$"
-              value={text}
-              invalid={Boolean(error)}
-              onChange={(e) => form.setValue('amount', e.target.value)}
-              data-testid="deposit-amount"
-            />
-          </Field>
-          <Button type="submit" block size="lg" loading={busy} data-testid="generate-pix">
-            {t('wallet.depositModal.generate')}
-          </Button>
-        </form>
+            >
+              <Input
+                id={amountId}
+                inputMode="decimal"
+                prefix="R$"
+                value={text}
+                invalid={Boolean(error)}
+                onChange={(e) => form.setValue('amount', e.target.value)}
+                data-testid="deposit-amount"
+              />
+            </Field>
+            {refusedCode && <Slot name="wallet.depositRefused" code={refusedCode} />}
+            <Button type="submit" block size="lg" loading={busy} data-testid="generate-pix">
+              {t('wallet.depositModal.generate')}
+            </Button>
+          </form>
+        </Slot>
       )}
     </Modal>
   );
