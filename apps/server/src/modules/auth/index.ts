@@ -1,6 +1,7 @@
 // The accounts module's public API: the player record and its DTO for the profile, and the field rules and
 // normalisers that every form of the API shares.
 export { findAddress, findUserById, revokeUserSessions } from './repo';
+export { listPlayerCpfs } from './players';
 export {
   PRIVACY_DEFAULTS,
   type PrivacySettings,
