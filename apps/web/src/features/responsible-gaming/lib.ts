@@ -70,6 +70,13 @@ export function formatClock(iso: string, locale: Locale = getLocale()): string {
   }).format(new Date(iso));
 }
 
+/** How far the server's clock is ahead of this device's (ms), from a session read: its start plus its length. */
+export function serverOffset(s: RgSessionFigures, readAt: number): number {
+  const serverNow = Date.parse(s.started_at) + s.elapsed_seconds * 1000;
+  // Rounded to whole seconds: a re-read must not move a timer by the milliseconds the reply took.
+  return Math.round((serverNow - readAt) / 1000) * 1000 || 0;
+}
+
 /** Whole minutes of a session, for the reality check's "você está jogando há ...". */
 export const sessionMinutes = (s: Pick<RgSessionFigures, 'elapsed_seconds'>) => Math.floor(s.elapsed_seconds / 60);
 

@@ -14,7 +14,7 @@ import { continueSession } from '../api/continue-session';
 import { endSession } from '../api/end-session';
 import { useRgSession } from '../api/get-session';
 import { rgKeys } from '../api/keys';
-import { errorText, formatMinutes, formatWhen, sessionMinutes } from '../lib';
+import { errorText, formatMinutes, formatWhen, serverOffset, sessionMinutes } from '../lib';
 import { dismissNotice, endLocalSession, type RgNotice, type Settlement, useRgStore } from '../store';
 import { SessionFigures } from './session-figures';
 import '../locales/register';
@@ -51,11 +51,13 @@ function SessionWatch() {
   const nextAt = session.data?.reality_check.next_at ?? null;
   const endsAt = session.data?.time_limit?.ends_at ?? null;
   const { refetch } = session;
+  // The server's times are read on the server's clock; a device whose clock is off still reminds on time.
+  const offset = session.data ? serverOffset(session.data.session, session.dataUpdatedAt) : 0;
 
   // The reminder: shown at next_at with the figures read again at that moment.
   useEffect(() => {
     if (!nextAt || reminding) return;
-    const wait = Date.parse(nextAt) - Date.now();
+    const wait = Date.parse(nextAt) - offset - Date.now();
     if (wait > MAX_TIMER_MS) return;
     const id = setTimeout(
       () => {
@@ -64,16 +66,16 @@ function SessionWatch() {
       Math.max(0, wait),
     );
     return () => clearTimeout(id);
-  }, [nextAt, reminding, refetch]);
+  }, [nextAt, offset, reminding, refetch]);
 
   // The time limit runs out: the server ends the session; reading it then brings the refusal or the realtime event.
   useEffect(() => {
     if (!endsAt) return;
-    const wait = Date.parse(endsAt) - Date.now();
+    const wait = Date.parse(endsAt) - offset - Date.now();
     if (wait > MAX_TIMER_MS) return;
     const id = setTimeout(() => void refetch(), Math.max(0, wait) + 1_000);
     return () => clearTimeout(id);
-  }, [endsAt, refetch]);
+  }, [endsAt, offset, refetch]);
 
   // ResponsibleGaming.SessionEnded on the player's private channel: logged out, told why.
   useEffect(() => {
