@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { BANNER_AUDIENCES } from './banners';
 import { Centavos } from './money';
 
-// The text helpers build no schema: the web's first screen imports them without zod.
-export { inLocale, regLicense, siteDescription } from './site-text';
+// The text and banner helpers build no schema: the web's first screen imports them without zod.
+export * from './banners';
+export { inLocale, regLicense, siteDescription, siteTitleIn } from './site-text';
 
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like #1a2b3c');
 const url = z
@@ -35,6 +37,12 @@ export const Colors = z.object({
 });
 export type Colors = z.infer<typeof Colors>;
 
+/**
+ * A home banner. Like the legal pages it speaks both languages: `title`, `alt` and the images are the Portuguese
+ * version, the `*_en` fields the English one; a banner without `title_en` is not shown on English pages (`locale`
+ * 'pt' or 'en' pins it to one language instead). `audience` says who sees it; a self-excluded person sees none, and
+ * the site shows a banner only while its link opens a page that exists (see banners.ts).
+ */
 export const Banner = z.object({
   id: z.string().min(1).max(64),
   title: shortText(120),
@@ -44,6 +52,12 @@ export const Banner = z.object({
   link: url.nullable().default(null),
   position: z.number().int().min(0).max(1000).default(0),
   locale: z.enum(['pt', 'en']).nullable().default(null),
+  title_en: shortText(120).nullable().default(null),
+  alt_en: shortText(200).nullable().default(null),
+  /** English artwork; null when the image carries no words and serves both pages. */
+  image_en: url.nullable().default(null),
+  image_mobile_en: url.nullable().default(null),
+  audience: z.enum(BANNER_AUDIENCES).default('everyone'),
 });
 export type Banner = z.infer<typeof Banner>;
 
@@ -73,6 +87,8 @@ export const TenantSettings = z
       link: url,
     }),
     siteTitle: shortText(120).min(1),
+    /** The site title on English pages (their tab's suffix too); null falls back to `siteTitle` (see siteTitleIn). */
+    siteTitle_en: shortText(120).nullable().default(null),
     logo: url,
     /** The logo for the light colour mode; the main logo is drawn for dark backgrounds. */
     logo_light: optionalUrl,

@@ -21,3 +21,8 @@ export function regLicense(
 ): string | null {
   return inLocale(s.reg_license, s.reg_license_en, locale);
 }
+
+/** The site title in the page's language (siteTitle_en on English pages, see inLocale): the home page's title. */
+export function siteTitleIn(s: { siteTitle: string; siteTitle_en?: string | null }, locale: Locale): string {
+  return inLocale(s.siteTitle, s.siteTitle_en, locale);
+}

@@ -1,4 +1,4 @@
-import type { RouteDef } from '@sorte/contracts';
+import { type RouteDef, siteTitleIn } from '@sorte/contracts';
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppError } from '../shared/lib/app-error';
@@ -52,7 +52,7 @@ export function useForcedColorMode(mode: RouteDef['colorMode'] | undefined): voi
 export function useTitleAndPageView(def: RouteDef | null, notFoundTitle: string): void {
   const { pathname } = useLocation();
   const locale = useLocale();
-  const siteTitle = useSiteConfigStore((s) => s.config?.siteTitle ?? '');
+  const siteTitle = useSiteConfigStore((s) => (s.config ? siteTitleIn(s.config, locale) : ''));
   const gtmId = useSiteConfigStore((s) => s.config?.gtmId ?? null);
   const gtmSource = useSiteConfigStore((s) => s.config?.gtmSource ?? null);
 

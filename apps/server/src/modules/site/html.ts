@@ -6,6 +6,7 @@ import {
   matchRoute,
   type RouteDef,
   siteDescription,
+  siteTitleIn,
   splitLocale,
   type TenantSettings,
 } from '@sorte/contracts';
@@ -212,12 +213,14 @@ export class HtmlShell {
     if (!t.active) {
       return this.cached(key, null, {
         locale,
-        head: `<title>${esc(s.siteTitle)}</title><meta name="robots" content="noindex">`,
+        head: `<title>${esc(siteTitleIn(s, locale))}</title><meta name="robots" content="noindex">`,
         state: { state: 'maintenance', locale },
       });
     }
     const routeTitle = route ? route.title[locale] : locale === 'en' ? 'Page not found' : 'Página não encontrada';
-    const title = route?.name === 'home' ? s.siteTitle : `${routeTitle} | ${s.siteTitle}`;
+    // One language per page: English pages take the English site title as their suffix too.
+    const siteTitle = siteTitleIn(s, locale);
+    const title = route?.name === 'home' ? siteTitle : `${routeTitle} | ${siteTitle}`;
     const icon = s.images.favicon ?? s.images.app_icon;
     const description = siteDescription(s.site, locale);
     const head = [

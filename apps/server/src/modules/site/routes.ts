@@ -1,6 +1,7 @@
 import { bannersCall, type PageParams, type PageQuery, pageCall, siteConfigCall } from '@sorte/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { findSessionUser } from '../../platform/auth';
 import { NO_CACHE, sendPrepared } from '../../platform/http';
 import { getPage, getSiteConfigPayload, listBanners } from './service';
 
@@ -13,9 +14,12 @@ async function siteConfig(req: FastifyRequest, reply: FastifyReply) {
 export async function siteRoutes(app: FastifyInstance) {
   app.get('/site-config', { config: { tenant: 'domain' }, schema: siteConfigCall }, siteConfig);
 
-  app.get('/settings/banners', { schema: bannersCall }, async (req) => ({
-    data: listBanners(req.tenant, req.locale),
-  }));
+  app.get('/settings/banners', { schema: bannersCall }, async (req) => {
+    // A guest and a player see different banners; a bad or expired token simply reads as a guest.
+    const m = /^Bearer\s+([A-Za-z0-9_-]{20,100})\s*$/i.exec(String(req.headers.authorization ?? ''));
+    const player = m ? await findSessionUser(app.db, req.tenant.id, m[1]!) : null;
+    return { data: listBanners(req.tenant, req.locale, player ? 'player' : 'guest') };
+  });
 
   app.get<{ Params: z.infer<typeof PageParams>; Querystring: z.infer<typeof PageQuery> }>(
     '/pages/:slug',

@@ -1,5 +1,11 @@
 import { gzipSync } from 'node:zlib';
-import type { Locale, PublicSiteConfig } from '@sorte/contracts';
+import {
+  type BannerViewer,
+  bannerAudienceMatches,
+  bannerIn,
+  type Locale,
+  type PublicSiteConfig,
+} from '@sorte/contracts';
 import type { Db } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
@@ -66,8 +72,12 @@ export async function getPage(db: Db, o: { tenant: Tenant; slug: string; locale:
   };
 }
 
-export function listBanners(t: Tenant, locale: Locale) {
+/**
+ * GET /settings/banners: the tenant's banners a page in this language shows to this viewer (a guest or a player),
+ * in the operator's order: a banner with no version in the language, or for the other audience, is left out.
+ */
+export function listBanners(t: Tenant, locale: Locale, viewer: BannerViewer) {
   return t.settings.banners
-    .filter((b) => b.locale === null || b.locale === locale)
+    .filter((b) => bannerAudienceMatches(b.audience, viewer) && bannerIn(b, locale) !== null)
     .sort((a, b) => a.position - b.position);
 }

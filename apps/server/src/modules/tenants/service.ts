@@ -1,4 +1,4 @@
-import { TenantSettings } from '@sorte/contracts';
+import { bannerIssues, TenantSettings } from '@sorte/contracts';
 import type { Db } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { normalizeHost, type Tenant } from '../../platform/tenancy';
@@ -16,6 +16,15 @@ function settingsIssues(error: { issues: { path: PropertyKey[]; message: string 
   return fields;
 }
 
+/**
+ * A banner may only point at a page of the site (or an outside address), and an English version needs its title.
+ * Checked when settings are written, not when they are read, so a tenant stored earlier keeps loading.
+ */
+function refuseBadBanners(s: TenantSettings): void {
+  const issues = bannerIssues(s.banners);
+  if (Object.keys(issues).length > 0) throw new AppError('validation', 'invalid tenant settings', issues);
+}
+
 function hostOrThrow(raw: string): string {
   const host = normalizeHost(raw);
   if (!host) throw new AppError('validation', `"${raw}" is not a valid host name`, { host: ['invalid host name'] });
@@ -28,6 +37,7 @@ export async function createTenant(db: Db, o: { name: string; host: string; sett
   const host = hostOrThrow(o.host);
   const parsed = TenantSettings.safeParse(o.settings ?? defaultTenantSettings({ name, host }));
   if (!parsed.success) throw new AppError('validation', 'invalid tenant settings', settingsIssues(parsed.error));
+  refuseBadBanners(parsed.data);
   const id = await db.transaction(async (tx) => {
     if ((await repo.hostOwner(tx, host)) !== null)
       throw new AppError('conflict', `host ${host} already belongs to a tenant`);
@@ -125,6 +135,7 @@ export async function setTenantSettings(db: Db, o: { host: string; assignments: 
   }
   const parsed = TenantSettings.safeParse(draft);
   if (!parsed.success) throw new AppError('validation', 'invalid tenant settings', settingsIssues(parsed.error));
+  refuseBadBanners(parsed.data);
   const ok = await repo.updateTenant(db, {
     id: tenant.id,
     expectedRevision: tenant.revision,

@@ -3,16 +3,109 @@ import type { TenantSettingsInput } from '@sorte/contracts';
 /** The name of the tenant seeded on first start (bound to localhost and 127.0.0.1). */
 export const DEMO_TENANT_NAME = 'Sorte Demo';
 
-const banner = (id: string, position: number, title: string, alt: string, link: string) => ({
-  id,
-  title,
-  alt,
-  image: `/static/demo/banners/${id}.svg`,
-  image_mobile: `/static/demo/banners/${id}-mobile.svg`,
-  link,
-  position,
+/** What the demo offers, and nothing it does not (no cashback or VIP club yet). */
+export const DEMO_DESCRIPTION = {
+  pt:
+    'Sorte Demo: cassino online de demonstração com jogos Sorte Originals comprováveis e depósitos e saques via ' +
+    'PIX em minutos. Proibido para menores de 18 anos. Jogue com responsabilidade.',
+  en:
+    'Sorte Demo: a demonstration online casino with provably fair Sorte Originals games and PIX deposits and ' +
+    'withdrawals in minutes. Forbidden for under-18s. Play responsibly.',
+};
+
+type DemoBanner = {
+  id: string;
+  art: string;
+  position: number;
+  link: string;
+  audience: 'guests' | 'players' | 'everyone';
+  pt: { title: string; alt: string };
+  en: { title: string; alt: string };
+};
+
+/** A banner in both languages: its artwork under /static/demo/banners/<art>[-en][-mobile].svg. */
+const banner = (b: DemoBanner) => ({
+  id: b.id,
+  title: b.pt.title,
+  alt: b.pt.alt,
+  image: `/static/demo/banners/${b.art}.svg`,
+  image_mobile: `/static/demo/banners/${b.art}-mobile.svg`,
+  link: b.link,
+  position: b.position,
   locale: null,
+  title_en: b.en.title,
+  alt_en: b.en.alt,
+  image_en: `/static/demo/banners/${b.art}-en.svg`,
+  image_mobile_en: `/static/demo/banners/${b.art}-en-mobile.svg`,
+  audience: b.audience,
 });
+
+/**
+ * The demo's home banners: only what the site really offers today (no bonus, cashback or VIP offer, which do not
+ * exist), each linking to a page that exists. A guest's PIX banner asks for an account first.
+ */
+export const demoBanners = [
+  banner({
+    id: 'sorte-originals',
+    art: 'sorte-originals',
+    position: 0,
+    link: '/originals',
+    audience: 'everyone',
+    pt: {
+      title: 'Sorte Originals: jogos comprovadamente justos',
+      alt: 'Dados, cartas e um escudo verde: conheça os Sorte Originals, jogos com resultado verificável (provably fair).',
+    },
+    en: {
+      title: 'Sorte Originals: provably fair games',
+      alt: 'Dice, cards and a green shield: meet Sorte Originals, games whose every result you can check (provably fair).',
+    },
+  }),
+  banner({
+    id: 'pix-cadastro',
+    art: 'pix-cadastro',
+    position: 1,
+    link: '/register',
+    audience: 'guests',
+    pt: {
+      title: 'Depósito e saque via PIX em minutos',
+      alt: 'Celular com o símbolo do PIX: crie sua conta e deposite e saque via PIX em minutos, somente de contas no seu próprio CPF.',
+    },
+    en: {
+      title: 'PIX deposits and withdrawals in minutes',
+      alt: 'A phone with the PIX symbol: create your account to deposit and withdraw by PIX in minutes, only from accounts in your own CPF.',
+    },
+  }),
+  banner({
+    id: 'pix',
+    art: 'pix',
+    position: 1,
+    link: '/account/wallet',
+    audience: 'players',
+    pt: {
+      title: 'Depósito e saque via PIX em minutos',
+      alt: 'Celular com o símbolo do PIX: depósitos e saques via PIX em minutos, somente de contas no seu próprio CPF.',
+    },
+    en: {
+      title: 'PIX deposits and withdrawals in minutes',
+      alt: 'A phone with the PIX symbol: PIX deposits and withdrawals in minutes, only from accounts in your own CPF.',
+    },
+  }),
+  banner({
+    id: 'jogo-responsavel',
+    art: 'jogo-responsavel',
+    position: 2,
+    link: '/responsible-gaming',
+    audience: 'everyone',
+    pt: {
+      title: 'Jogo responsável: você no controle do seu jogo',
+      alt: 'Escudo verde e um botão de pausa: defina limites, faça pausas ou peça a autoexclusão. Precisa de ajuda? Ligue 188.',
+    },
+    en: {
+      title: 'Responsible gaming: you are in control of your play',
+      alt: 'A green shield and a pause button: set limits, take a break or self-exclude. Need help? In Brazil, call 188.',
+    },
+  }),
+];
 
 /**
  * The demo tenant: a complete, realistic theme for "Sorte Demo", a demonstration operator (not a licensed
@@ -27,15 +120,12 @@ export const demoTenantSettings: TenantSettingsInput = {
   site: {
     name: DEMO_TENANT_NAME,
     title: 'Sorte Demo | Cassino online com PIX',
-    description:
-      'Sorte Demo: cassino online de demonstração com jogos Sorte Originals comprováveis, cashback semanal, ' +
-      'clube VIP e depósitos e saques via PIX em minutos. Proibido para menores de 18 anos. Jogue com responsabilidade.',
-    description_en:
-      'Sorte Demo: a demonstration online casino with provably fair Sorte Originals games, weekly cashback, ' +
-      'a VIP club and PIX deposits and withdrawals in minutes. Forbidden for under-18s. Play responsibly.',
+    description: DEMO_DESCRIPTION.pt,
+    description_en: DEMO_DESCRIPTION.en,
     link: 'http://localhost:3000',
   },
   siteTitle: 'Sorte Demo | Cassino online com PIX',
+  siteTitle_en: 'Sorte Demo | Online casino with PIX',
   logo: '/static/demo/logo.svg',
   logo_light: '/static/demo/logo-light.svg',
   logo_sizes: { header: 40, footer: 30 },
@@ -72,43 +162,7 @@ export const demoTenantSettings: TenantSettingsInput = {
   chat_support: false,
   cpa_value: 0,
   affiliate_regular_user_active: false,
-  banners: [
-    banner(
-      'boas-vindas',
-      0,
-      'Bônus de boas-vindas: 100% até R$ 500 no primeiro depósito',
-      'Trevo dourado e moedas: bônus de boas-vindas de 100% até R$ 500 no primeiro depósito. 18+, termos se aplicam, jogue com responsabilidade.',
-      '/register',
-    ),
-    banner(
-      'sorte-originals',
-      1,
-      'Sorte Originals: jogos comprovadamente justos',
-      'Dados, cartas e um escudo verde: conheça os Sorte Originals, jogos com resultado verificável (provably fair).',
-      '/casino/games',
-    ),
-    banner(
-      'cashback-semanal',
-      2,
-      'Cashback semanal de 10% toda segunda-feira',
-      'Moedas voltando para a carteira: 10% das perdas líquidas da semana de volta toda segunda-feira. 18+, termos se aplicam.',
-      '/bonus',
-    ),
-    banner(
-      'clube-vip',
-      3,
-      'Clube VIP: missões, níveis e recompensas',
-      'Coroa dourada e estrelas: suba de nível no Clube VIP completando missões e ganhe recompensas exclusivas.',
-      '/promotion',
-    ),
-    banner(
-      'pix',
-      4,
-      'Depósito e saque via PIX em minutos',
-      'Celular com o símbolo do PIX: depósitos e saques via PIX em minutos, somente de contas no seu próprio CPF.',
-      '/account/wallet',
-    ),
-  ],
+  banners: demoBanners,
   googleClientId: null,
   turnstileSiteKey: null,
   casVerifyRegistrations: true,

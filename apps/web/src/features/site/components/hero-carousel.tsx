@@ -1,4 +1,4 @@
-import type { Banner } from '@sorte/contracts';
+import type { ShownBanner } from '@sorte/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../../shared/lib/i18n';
@@ -7,16 +7,11 @@ import './hero-carousel.css';
 
 const AUTO_ADVANCE_MS = 6000;
 
-/** Banners for the locale (untagged banners show in both), in the operator's order. */
-export function bannersFor(banners: Banner[], locale: 'pt' | 'en'): Banner[] {
-  return banners.filter((b) => b.locale === null || b.locale === locale).sort((a, b) => a.position - b.position);
-}
-
 /**
  * The home hero: a scroll-snap track, so swiping is the browser's own (smooth, with momentum); dots and arrows
  * scroll it, and it advances by itself unless the player is interacting or prefers reduced motion.
  */
-export function HeroCarousel({ banners }: { banners: Banner[] }) {
+export function HeroCarousel({ banners }: { banners: ShownBanner[] }) {
   const t = useT();
   const locale = useLocale();
   const trackRef = useRef<HTMLDivElement>(null);

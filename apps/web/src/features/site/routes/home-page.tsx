@@ -1,11 +1,13 @@
+import { bannersFor } from '@sorte/contracts';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { isLivePath } from '../../../shared/lib/live-routes';
 import { localizePath } from '../../../shared/lib/locale';
+import { useSession } from '../../../shared/lib/session';
 import { sportsPath, useSiteConfig } from '../../../shared/lib/site-config';
 import { Slot } from '../../../shared/lib/slots';
-import { bannersFor, HeroCarousel } from '../components/hero-carousel';
+import { HeroCarousel } from '../components/hero-carousel';
 import './home-page.css';
 
 type Shortcut = { key: string; to: string; icon: ReactNode };
@@ -15,7 +17,14 @@ export default function HomePage() {
   const t = useT();
   const locale = useLocale();
   const config = useSiteConfig();
-  const banners = bannersFor(config.banners ?? [], locale);
+  const token = useSession((st) => st.token);
+  const selfExcluded = useSession((st) => st.selfExcluded !== null);
+  // Banners for who is looking (never for a self-excluded person), in the page's language, and only those whose
+  // link opens a built page.
+  const banners = bannersFor(config.banners ?? [], {
+    locale,
+    viewer: selfExcluded ? 'self-excluded' : token ? 'player' : 'guest',
+  }).filter((b) => b.link === null || isLivePath(b.link));
   const sports = sportsPath(config);
 
   // Only areas that are open today; the others join when their page ships (shared/lib/live-routes.ts).
