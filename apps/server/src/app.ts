@@ -9,6 +9,7 @@ import { casinoRoutes } from './modules/casino/routes';
 import { seedCasinoDemo } from './modules/casino/seed';
 import { chatRoutes } from './modules/chat/routes';
 import { betFeedConsumer } from './modules/feed/index';
+import { feedRoutes } from './modules/feed/routes';
 import { kycRoutes } from './modules/kyc/index';
 import { notificationsConsumer } from './modules/notifications/index';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(casinoRoutes);
       await api.register(broadcastingRoutes);
       await api.register(chatRoutes);
+      await api.register(feedRoutes);
       await api.register(notificationRoutes);
       await api.register(pushRoutes);
       await api.register(originalsRoutes);

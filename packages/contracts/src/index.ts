@@ -4,6 +4,7 @@ export * from './casino';
 export * from './chat';
 export * from './errors';
 export * from './events';
+export * from './feed';
 export * from './field-rules';
 export * from './forms';
 export * from './http';

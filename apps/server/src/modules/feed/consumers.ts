@@ -4,6 +4,7 @@ import { type Consumer, defineConsumer } from '../../platform/events/index';
 import { broadcast } from '../../platform/realtime/index';
 import { channels, DEFAULT_ROOM } from '../realtime/index';
 import { maskName } from './bet-feed';
+import { recordRecent } from './repo';
 
 /** The feed is live: a round settled longer ago than this (a backlog after downtime) is not shown as news. */
 export const FEED_MAX_AGE_MS = 60_000;
@@ -46,6 +47,12 @@ export const betFeedConsumer: Consumer = defineConsumer({
     'casino.round_settled': async (e, ctx) => {
       const held: Parameters<FeedPublish>[0][] = [];
       await feedSettledRound(e, { sql: ctx.tx, publish: (m) => held.push(m) });
+      // Kept for the pages that open after this round (GET /api/feed/recent), in the same transaction.
+      await recordRecent(
+        ctx.tx,
+        e.tenantId,
+        held.map((m) => m.data),
+      );
       ctx.afterCommit(async () => {
         for (const m of held) await broadcast(m.tenantId, m.channel, m.event, m.data);
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeBet, maskName, matchResults, pushEvent } from './bet-feed-model';
+import { fakeBet, maskName, matchResults, pushEvent, seedRecent } from './bet-feed-model';
 import { dayLabel } from './day-label';
 
 const ev = (type: 'bet' | 'win', tx: string, amount: number) => ({
@@ -22,6 +22,26 @@ describe('bet feed', () => {
       ['t1', 1000, 2500, 2.5],
     ]);
     expect(r[0]!.user).toBe('Fern***');
+  });
+  it('shows the rounds the server had on arrival, behind live ones, each once, at most 5 events', () => {
+    // The server's list, newest first: t3 won, t2 lost, t1 won.
+    const recent = [
+      ev('win', 't3', 900),
+      ev('bet', 't3', 300),
+      ev('bet', 't2', 200),
+      ev('win', 't1', 50),
+      ev('bet', 't1', 10),
+    ];
+    expect(matchResults(seedRecent([], recent)).map((x) => [x.transaction, x.multiplier])).toEqual([
+      ['t3', 3],
+      ['t2', 0],
+      ['t1', 5],
+    ]);
+    // A live bet arrived before the list, and the list also carries it: it stays first, once; t1's win, whose bet
+    // no longer fits, is left out rather than shown without its stake.
+    const live = pushEvent([], ev('bet', 't4', 100));
+    const seeded = seedRecent(live, [ev('bet', 't4', 100), ...recent]);
+    expect(seeded.map((e) => `${e.type}:${e.transaction}`)).toEqual(['bet:t4', 'win:t3', 'bet:t3', 'bet:t2']);
   });
   it('drops an event delivered twice (at-least-once delivery) so it never shows twice', () => {
     let raw = pushEvent([], ev('bet', 't1', 1000));

@@ -32,6 +32,19 @@ export function pushEvent(raw: BetFeedEvent[], e: BetFeedEvent): BetFeedEvent[] 
   return [e, ...raw].slice(0, FEED_SIZE);
 }
 
+/**
+ * Adds the newest events the server had when the page opened (newest first) behind the live ones already received:
+ * live events are newer, and an event both lists carry is kept once. At most FEED_SIZE events, as live.
+ */
+export function seedRecent(raw: BetFeedEvent[], recent: BetFeedEvent[]): BetFeedEvent[] {
+  const seen = new Set(raw.map((r) => `${r.type}:${r.transaction}`));
+  const older = recent.filter((e) => !seen.has(`${e.type}:${e.transaction}`));
+  const kept = [...raw, ...older].slice(0, FEED_SIZE);
+  // A win whose bet fell outside the window would show without its stake.
+  const bets = new Set(kept.filter((e) => e.type === 'bet').map((e) => e.transaction));
+  return kept.filter((e, i) => i < raw.length || e.type === 'bet' || bets.has(e.transaction));
+}
+
 export function matchResults(raw: BetFeedEvent[]): MatchedResult[] {
   const byTx = new Map<string, MatchedResult>();
   // Oldest first so a win lands on its bet.

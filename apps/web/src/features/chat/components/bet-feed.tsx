@@ -1,4 +1,5 @@
 import type { BetFeedEvent } from '@sorte/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
@@ -6,11 +7,13 @@ import { formatNumber } from '../../../shared/lib/numbers';
 import { getEcho, publicRoom, useRealtime } from '../../../shared/lib/realtime';
 import { useSiteConfig } from '../../../shared/lib/site-config';
 import '../locales/register';
-import { fakeBet, matchResults, pushEvent } from './bet-feed-model';
+import { recentFeedQuery } from '../api/recent-feed';
+import { fakeBet, matchResults, pushEvent, seedRecent } from './bet-feed-model';
 import './bet-feed.css';
 
 /**
- * The live bet feed: BetPlaced events of real settled bets; the demo generator only where the tenant enabled it.
+ * The live bet feed: the newest real settled bets on arrival (GET /api/feed/recent), then BetPlaced events live; the
+ * demo generator only where the tenant enabled it.
  * In the chat panel (compact) and on the home page (variant 'home', a card that also shows the payout).
  */
 export function BetFeed({ variant = 'panel' }: { variant?: 'panel' | 'home' }) {
@@ -21,6 +24,12 @@ export function BetFeed({ variant = 'panel' }: { variant?: 'panel' | 'home' }) {
   const [raw, setRaw] = useState<BetFeedEvent[]>([]);
   const generation = useRealtime((s) => s.generation);
   const room = publicRoom();
+  const recent = useQuery(recentFeedQuery()).data?.data;
+
+  // The latest real rounds the server had when the page opened, behind whatever arrived live meanwhile.
+  useEffect(() => {
+    if (recent) setRaw((r) => seedRecent(r, recent));
+  }, [recent]);
 
   useEffect(() => {
     let stop = () => {};
