@@ -53,6 +53,8 @@ export function isCalendarDate(v: unknown): v is string {
 
 export const rules = {
   required: ((v) => (isBlank(v) ? M.required : null)) as FieldRule,
+  /** Sent at all: blank text counts as sent (the field's own rule then says what is wrong with it). */
+  present: ((v) => (v === undefined || v === null || v === '' ? M.required : null)) as FieldRule,
   /** Text or a number (a CPF or phone typed as a number). */
   text: ((v) => (digitsOrText(v) ? null : FORM_MESSAGES.invalid)) as FieldRule,
   string: ((v) => (typeof v === 'string' ? null : M.required)) as FieldRule,

@@ -13,7 +13,13 @@ import {
   tenantFormOf,
   translationOf,
 } from '@sorte/contracts';
-import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, preValidationHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifySchema,
+  FastifySchemaCompiler,
+  FastifyTypeProvider,
+  preValidationHookHandler,
+} from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, type Localized } from './errors';
@@ -22,6 +28,16 @@ import { AppError, type Localized } from './errors';
  * The HTTP contracts of packages/contracts put to work: zod validates each route's declared input into the app's
  * 422 reply, and the same schemas become the OpenAPI 3.1 document at /api/openapi.json, rendered at /api/docs.
  */
+
+/**
+ * The type provider of the routes: each request part is typed as its contract's parsed output, which is what the
+ * validator hands the handler. Replies are not typed through it: they are sent as the services build them, and the
+ * API fuzz checks every documented reply against its schema.
+ */
+export interface ContractTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: unknown;
+}
 
 /**
  * zod issues as the app's validation reply: field -> messages, each in the request's language. A form's reply keeps

@@ -51,7 +51,7 @@ export const kycCalls = {
   status: { response: replies({ 200: DocumentStatusReply }) },
   /** POST /api/documents/cancel/:id: only a pending document of the player (another's is 404). */
   cancel: {
-    params: fieldRulesForm(z.object({ id: NumericId }), { id: [r.required, r.id] }, (p) => ({
+    params: fieldRulesForm(z.object({ id: NumericId }), { id: [r.present, r.id] }, (p) => ({
       id: Number(textOf(p.id)),
     })),
     response: replies({ 200: DocumentReply }),

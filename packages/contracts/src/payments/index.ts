@@ -1,12 +1,45 @@
 import { z } from 'zod';
-import { anyJson, checkedByHandler, replies, reply } from '../http';
+import { FIELD_MESSAGES, type FieldMessage, normalizeCpf, normalizeEmail, normalizePhone } from '../field-rules';
+import { FORM_MESSAGES, type FormBody, fieldRulesForm, rules as r, textOf } from '../forms';
+import { anyJson, checkedByHandler, refusedWith, replies, reply } from '../http';
 import { Centavos } from '../money';
 
 /**
- * Wallet, PIX deposit, withdrawal and PIX key calls. Their bodies are checked by the handler, which reports every
- * field's message in the request's language (and `status: false` on the main-gateway calls, as the spec's client
- * reads it): the contract documents the fields, the replies are exact.
+ * Wallet, PIX deposit, withdrawal and PIX key calls. Their bodies are checked as forms: every field's first failing
+ * rule in the request's language (and `status: false` on the main-gateway calls, as the spec's client reads it).
  */
+
+/** The messages of the wallet forms (the wallet's own rules, checked by the service, have theirs there). */
+export const WALLET_FORM_MESSAGES = {
+  required: FIELD_MESSAGES.required,
+  amountInvalid: {
+    pt: 'Informe um valor em centavos (número inteiro).',
+    en: 'Enter an amount in centavos (a whole number).',
+  },
+  txidInvalid: { pt: 'Identificador de transação inválido.', en: 'Invalid transaction id.' },
+  keyTypeInvalid: {
+    pt: 'Tipo de chave inválido. Use CPF, e-mail, celular ou chave aleatória.',
+    en: 'Invalid key type. Use CPF, e-mail, phone or random key.',
+  },
+  keyCpf: { pt: 'Chave CPF inválida.', en: 'Invalid CPF key.' },
+  keyEmail: { pt: 'Chave e-mail inválida.', en: 'Invalid e-mail key.' },
+  keyPhone: { pt: 'Chave celular inválida.', en: 'Invalid phone key.' },
+  keyEvp: {
+    pt: 'Chave aleatória inválida (formato 123e4567-e89b-12d3-a456-426614174000).',
+    en: 'Invalid random key (format 123e4567-e89b-12d3-a456-426614174000).',
+  },
+  idempotencyRequired: {
+    pt: 'O cabeçalho Idempotency-Key é obrigatório (1 a 100 caracteres: letras, números, - e _).',
+    en: 'The Idempotency-Key header is required (1 to 100 characters: letters, digits, - and _).',
+  },
+  idInvalid: FORM_MESSAGES.id,
+  typeFilter: {
+    pt: 'Tipo inválido. Use deposit, withdraw, bonus, rollover, win ou bet.',
+    en: 'Invalid type. Use deposit, withdraw, bonus, rollover, win or bet.',
+  },
+  pageInvalid: { pt: 'Página inválida.', en: 'Invalid page.' },
+} as const satisfies Record<string, FieldMessage>;
+const W = WALLET_FORM_MESSAGES;
 const Count = z.number().int().nonnegative();
 const Id = z.number().int().positive();
 const Time = z.string().describe('ISO 8601 timestamp.');
@@ -77,6 +110,59 @@ export type WithdrawalReply = z.infer<typeof WithdrawalReply>;
 export const PixKeyType = z.enum(['cpf', 'email', 'phone', 'evp']);
 export type PixKeyType = z.infer<typeof PixKeyType>;
 
+const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const isKeyType = (v: unknown): v is PixKeyType => v === 'cpf' || v === 'email' || v === 'phone' || v === 'evp';
+
+/** A PIX key in its canonical form for its type (CPF digits, e-mail lower-cased, phone E.164, EVP lower-cased). */
+export function canonicalPixKey(type: PixKeyType, raw: string): string | null {
+  const key = raw.trim();
+  switch (type) {
+    case 'cpf':
+      return normalizeCpf(key);
+    case 'email': {
+      const e = normalizeEmail(key);
+      return e && e.length <= 77 ? e : null;
+    }
+    case 'phone':
+      return normalizePhone(key);
+    case 'evp':
+      return EVP.test(key.toLowerCase()) ? key.toLowerCase() : null;
+  }
+}
+
+const KEY_MESSAGE: Record<PixKeyType, FieldMessage> = {
+  cpf: W.keyCpf,
+  email: W.keyEmail,
+  phone: W.keyPhone,
+  evp: W.keyEvp,
+};
+
+/** The rules of a PIX key's type and key fields, checked one after the other. */
+const pixKeyRules = {
+  type: [r.check(isKeyType, W.keyTypeInvalid)],
+  key: [
+    r.check((v) => typeof v === 'string' && v.trim() !== '', W.required),
+    (v: unknown, b: FormBody) => {
+      const type = b.type as PixKeyType;
+      if ((v as string).trim().length > 77) return type === 'email' ? W.keyEmail : W.keyEvp;
+      return canonicalPixKey(type, v as string) ? null : KEY_MESSAGE[type];
+    },
+  ],
+};
+const readPixKey = (b: FormBody) => {
+  const type = b.type as PixKeyType;
+  return { type, key: canonicalPixKey(type, b.key as string)! };
+};
+
+/** A positive whole number of centavos from JSON (a number, or a string of its digits). */
+const centavosOf = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : Number.NaN;
+const amountRules = [
+  r.present,
+  r.check((v) => Number.isSafeInteger(centavosOf(v)) && centavosOf(v) > 0, W.amountInvalid),
+];
+const idRules = [r.present, r.id];
+
 export const PixKey = reply({
   id: Id,
   type: PixKeyType,
@@ -115,13 +201,59 @@ export const TransactionsReply = reply({
 });
 export type TransactionsReply = z.infer<typeof TransactionsReply>;
 
-const IdempotencyKeyHeader = checkedByHandler(
-  z.object({
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,100}$/;
+/** The header as a field of the reply (`idempotency_key`), as the spec's client shows it beside the form's. */
+const IdempotencyKeyHeader = fieldRulesForm(
+  z.looseObject({
     'idempotency-key': z
       .string()
-      .regex(/^[A-Za-z0-9_-]{1,100}$/)
+      .regex(IDEMPOTENCY_KEY)
       .describe('Required: a repeat with the same key and body returns the first answer; another body is a 409.'),
   }),
+  {
+    idempotency_key: [
+      (_v, h) =>
+        typeof h['idempotency-key'] === 'string' && IDEMPOTENCY_KEY.test(h['idempotency-key'])
+          ? null
+          : W.idempotencyRequired,
+    ],
+  },
+  (h) => ({ ...h, 'idempotency-key': h['idempotency-key'] as string }),
+);
+
+const TransactionsQuery = fieldRulesForm(
+  z.object({
+    page: z
+      .string()
+      .optional()
+      .describe('1 to 10000; default 1.')
+      .transform((p) => (p ? Number(p) : 1)),
+    type: z
+      .enum([...TRANSACTION_TYPES, 'all'])
+      .optional()
+      .describe('Empty or "all": every type.')
+      .transform((t) => (t === undefined || t === 'all' ? null : t)),
+  }),
+  {
+    page: [
+      r.check(
+        (v) =>
+          v === undefined || v === '' || (Number.isSafeInteger(Number(v)) && Number(v) >= 1 && Number(v) <= 10_000),
+        W.pageInvalid,
+      ),
+    ],
+    type: [
+      r.check(
+        (v) => v === undefined || v === '' || v === 'all' || (TRANSACTION_TYPES as readonly unknown[]).includes(v),
+        W.typeFilter,
+      ),
+    ],
+  },
+  (q) => ({
+    page: q.page === undefined || q.page === '' ? 1 : Number(q.page),
+    type: q.type === undefined || q.type === '' || q.type === 'all' ? null : (q.type as TransactionType),
+  }),
+  { firstFieldOnly: true },
 );
 
 export const walletCalls = {
@@ -129,15 +261,7 @@ export const walletCalls = {
   wallet: { response: replies({ 200: Wallet }) },
   /** GET /api/wallet/transactions: newest first, 15 a page; expired unpaid charges are not listed. */
   transactions: {
-    querystring: checkedByHandler(
-      z.object({
-        page: z.string().optional().describe('1 to 10000; default 1.'),
-        type: z
-          .enum([...TRANSACTION_TYPES, 'all'])
-          .optional()
-          .describe('Empty or "all": every type.'),
-      }),
-    ),
+    querystring: TransactionsQuery,
     response: replies({ 200: TransactionsReply }),
   },
   /** GET /api/wallet/withdraw/methods: the player's PIX keys. */
@@ -146,38 +270,59 @@ export const walletCalls = {
   },
   /** POST /api/wallet/withdraw/method: a PIX key of the player's own (at most 5). */
   addMethod: {
-    body: checkedByHandler(z.object({ type: PixKeyType, key: z.string().max(77) })),
+    body: fieldRulesForm(z.object({ type: PixKeyType, key: z.string().max(77) }), pixKeyRules, readPixKey, {
+      firstFieldOnly: true,
+    }),
     response: replies({ 200: reply({ status: z.literal(true), method: PixKey }) }),
   },
   /** POST /api/wallet/withdraw/request: the amount moves from cash to pending in the same transaction. */
   requestWithdrawal: {
     headers: IdempotencyKeyHeader,
-    body: checkedByHandler(z.object({ amount: Amount, method_id: Id.describe('A PIX key of the player.') })),
+    body: fieldRulesForm(
+      z.object({ amount: Amount, method_id: Id.describe('A PIX key of the player.') }),
+      { amount: amountRules, method_id: idRules },
+      (b) => ({ amount: centavosOf(b.amount), method_id: Number(textOf(b.method_id)) }),
+    ),
     response: replies({ 200: WithdrawalReply }),
   },
   /** POST /api/main-gateway/qrcode-pix: a 5-minute dynamic PIX charge. */
   createPix: {
-    body: checkedByHandler(z.object({ amount: Amount.describe("Centavos, within the tenant's deposit limits.") })),
+    body: fieldRulesForm(
+      z.object({ amount: Amount.describe("Centavos, within the tenant's deposit limits.") }),
+      { amount: amountRules },
+      (b) => ({ amount: centavosOf(b.amount) }),
+    ),
     response: replies({ 200: PixChargeReply }),
   },
   /** POST /api/main-gateway/consult-status-transaction: re-read from the PSP while the charge is open. */
   consultPix: {
-    body: checkedByHandler(z.object({ txid: z.string().regex(/^[a-zA-Z0-9]{26,35}$/) })),
+    body: fieldRulesForm(
+      z.object({ txid: z.string().regex(/^[a-zA-Z0-9]{26,35}$/) }),
+      {
+        txid: [
+          r.check((v) => typeof v === 'string' && v.trim() !== '', W.required),
+          r.check((v) => /^[a-zA-Z0-9]{26,35}$/.test((v as string).trim()), W.txidInvalid),
+        ],
+      },
+      (b) => ({ txid: (b.txid as string).trim() }),
+    ),
     response: replies({ 200: ChargeStatusReply }),
   },
   /** POST /api/main-gateway/user-cancel-withdrawal: only while status 0 or 5; the amount returns to cash. */
   cancelWithdrawal: {
-    body: checkedByHandler(z.object({ id: Id })),
+    body: fieldRulesForm(z.object({ id: Id }), { id: idRules }, (b) => ({ id: Number(textOf(b.id)) })),
     response: replies({ 200: WithdrawalReply.omit({ replayed: true }) }),
   },
 };
 
 /**
  * POST /api/pix/webhook/:secret/pix: the PSP's notification (BCB API Pix shape). It is only a hint: each txid is
- * re-read from the PSP, so the handler reads the few fields it needs and nothing is validated before it.
+ * re-read from the PSP.
  */
 export const pixWebhookCall = {
+  // The secret is compared in constant time by the handler: any other is a 401, never a validation reply.
   params: checkedByHandler(z.object({ secret: z.string().describe('The webhook secret; another is a 401.') })),
+  // The PSP's own protocol: its adapter (one per PSP in the registry) reads the few fields it needs.
   body: checkedByHandler(
     z.looseObject({
       pix: z.array(
@@ -230,7 +375,9 @@ export const devPixCalls = {
   },
   /** POST /api/dev/pix/:txid/pay|pay-other|expire: what the payer's bank would do, through the sandbox PSP. */
   act: {
-    params: checkedByHandler(z.object({ txid: Txid, action: z.enum(['pay', 'pay-other', 'expire']) })),
+    params: refusedWith(z.object({ txid: Txid, action: z.enum(['pay', 'pay-other', 'expire']) }), {
+      code: 'not_found',
+    }),
     response: replies({
       200: z.union([
         reply({ endToEndId: z.string(), webhook: anyJson }).describe('pay, pay-other: the payment and its webhook'),
@@ -240,12 +387,28 @@ export const devPixCalls = {
   },
   /** PUT /api/dev/pix/next-payout: how the sandbox ends the next payout. */
   nextPayout: {
-    body: checkedByHandler(z.object({ outcome: z.enum(['ok', 'fail', 'invalid_key']) })),
+    body: refusedWith(z.object({ outcome: z.enum(['ok', 'fail', 'invalid_key']) }), {
+      code: 'bad_request',
+      message: { pt: 'outcome deve ser ok, fail ou invalid_key.', en: 'outcome must be ok, fail or invalid_key.' },
+    }),
     response: replies({ 200: reply({ outcome: z.enum(['ok', 'fail', 'invalid_key']) }) }),
   },
   /** PUT /api/dev/pix/dict: make a PIX key the player's, someone else's, or unknown to the sandbox DICT. */
   dict: {
-    body: checkedByHandler(z.object({ type: PixKeyType, key: z.string(), owner: z.enum(['me', 'other', 'none']) })),
+    body: fieldRulesForm(
+      z.object({ type: PixKeyType, key: z.string(), owner: z.enum(['me', 'other', 'none']) }),
+      {
+        ...pixKeyRules,
+        owner: [
+          r.check((v) => v === 'me' || v === 'other' || v === 'none', {
+            pt: 'owner deve ser me, other ou none.',
+            en: 'owner must be me, other or none.',
+          }),
+        ],
+      },
+      (b) => ({ ...readPixKey(b), owner: b.owner as 'me' | 'other' | 'none' }),
+      { firstFieldOnly: true },
+    ),
     response: replies({ 200: reply({ key: z.string(), owner: z.enum(['me', 'other', 'none']) }) }),
   },
   /** POST /api/dev/wallet/run-jobs: payouts and charge expiry now. */

@@ -1,8 +1,8 @@
 import { authCalls, splitName } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../platform/auth';
 import { clientIp } from '../../platform/client-ip';
+import type { ContractTypeProvider } from '../../platform/contracts';
 import type { AuthDeps, RequestContext } from './service';
 import * as auth from './service';
 
@@ -13,7 +13,7 @@ export function requestContext(req: FastifyRequest): RequestContext {
 
 /** The account calls under /api/auth, plus CPF validation. Bodies arrive checked and read by their contracts. */
 export async function authRoutes(fastify: FastifyInstance, opts: { deps: AuthDeps }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
   const { deps } = opts;
   const db = deps.db;
   // Before validation: a guest gets 401 before any field is read.
@@ -59,7 +59,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: { deps: AuthDep
 
   const logout = async (req: FastifyRequest) => {
     const u = currentUser(req);
-    return auth.logout(db, { tenantId: u.tenantId, userId: u.id, sessionId: u.sessionId });
+    return auth.logout(db, { tenantId: u.tenantId, userId: u.id, sessionId: u.sessionId }, deps.gate);
   };
   app.get('/auth/logout', { ...authed, schema: authCalls.logout }, logout);
   app.post('/auth/logout', { ...authed, schema: authCalls.logout }, logout);

@@ -2,8 +2,8 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { kycCalls } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../platform/auth';
+import type { ContractTypeProvider } from '../../platform/contracts';
 import { AppError, type Localized } from '../../platform/errors';
 import { NO_CACHE } from '../../platform/http';
 import { localDiskStorage } from '../../platform/storage';
@@ -14,7 +14,7 @@ const field = (name: string, m: Localized) => new AppError('validation', m, { [n
 
 /** KYC document calls of spec section 7 under /api. */
 export async function kycRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
   const { db, config } = app;
   const storage = localDiskStorage(path.join(config.dataDir, 'files'));
   // Before validation: a guest gets 401 before any field is read.

@@ -1,12 +1,12 @@
 import { listNotificationsCall, markAllReadCall, nextUnviewedCall, notificationByIdCall } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../platform/auth';
+import type { ContractTypeProvider } from '../../platform/contracts';
 import * as notifications from './service';
 
 /** The player's notification list, read state and the one-at-a-time modal. Every call is the player's own. */
 export async function notificationRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
   const { db } = app;
   // Before validation: a guest gets 401 before any parameter is read.
   const authed = { preValidation: requireUser(db) };

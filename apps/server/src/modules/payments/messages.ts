@@ -8,10 +8,6 @@ const brl = (centavos: number, locale: 'pt' | 'en') =>
 /** Every player-facing wallet message, pt-BR and en. */
 export const WMSG = {
   required: { pt: 'Este campo é obrigatório.', en: 'This field is required.' },
-  amountInvalid: {
-    pt: 'Informe um valor em centavos (número inteiro).',
-    en: 'Enter an amount in centavos (a whole number).',
-  },
   depositMin: (min: number): Localized => ({
     pt: `O valor mínimo de depósito é ${brl(min, 'pt')}.`,
     en: `The minimum deposit is ${brl(min, 'en')}.`,
@@ -40,7 +36,6 @@ export const WMSG = {
     pt: 'Não foi possível gerar o PIX agora. Tente novamente em instantes.',
     en: 'The PIX could not be generated right now. Please try again shortly.',
   },
-  txidInvalid: { pt: 'Identificador de transação inválido.', en: 'Invalid transaction id.' },
   chargeNotFound: { pt: 'Transação não encontrada.', en: 'Transaction not found.' },
   keyTypeInvalid: {
     pt: 'Tipo de chave inválido. Use CPF, e-mail, celular ou chave aleatória.',
@@ -84,10 +79,6 @@ export const WMSG = {
   keyDuplicate: { pt: 'Esta chave PIX já está cadastrada.', en: 'This PIX key is already registered.' },
   keyLimit: { pt: 'Você pode cadastrar no máximo 5 chaves PIX.', en: 'You can register at most 5 PIX keys.' },
   methodInvalid: { pt: 'Escolha uma chave PIX cadastrada.', en: 'Choose a registered PIX key.' },
-  idempotencyRequired: {
-    pt: 'O cabeçalho Idempotency-Key é obrigatório (1 a 100 caracteres: letras, números, - e _).',
-    en: 'The Idempotency-Key header is required (1 to 100 characters: letters, digits, - and _).',
-  },
   emailNotVerified: {
     pt: 'Verifique seu e-mail antes de sacar.',
     en: 'Verify your e-mail before withdrawing.',
@@ -101,10 +92,4 @@ export const WMSG = {
     pt: 'Este saque não pode mais ser cancelado.',
     en: 'This withdrawal can no longer be cancelled.',
   },
-  idInvalid: { pt: 'Identificador inválido.', en: 'Invalid id.' },
-  typeFilter: {
-    pt: 'Tipo inválido. Use deposit, withdraw, bonus, rollover, win ou bet.',
-    en: 'Invalid type. Use deposit, withdraw, bonus, rollover, win or bet.',
-  },
-  pageInvalid: { pt: 'Página inválida.', en: 'Invalid page.' },
 } as const;

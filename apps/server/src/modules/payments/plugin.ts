@@ -2,11 +2,11 @@ import { devPixCalls } from '@sorte/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
+import type { ContractTypeProvider } from '../../platform/contracts';
 import { NO_CACHE } from '../../platform/http';
 import { listOpenCharges } from './deposits';
 import { walletRoutes } from './routes';
 import { createWalletRuntime, runtimeFor, type WalletRuntime } from './runtime';
-import { normalizePixKey } from './withdrawals';
 
 /** Payments under /api: the wallet page, PIX deposits, withdrawals, PIX keys, the PSP webhook, and dev PIX tools. */
 export async function walletModule(app: FastifyInstance) {
@@ -65,34 +65,30 @@ async function devAct(rt: WalletRuntime, tenantId: number, txid: string, action:
 }
 
 /** POST /api/dev/pix/{txid}/pay|pay-other|expire, GET /api/dev/pix, PUT /api/dev/pix/next-payout (tests, tools). */
-async function devPixApi(app: FastifyInstance, opts: { rt: WalletRuntime }) {
+async function devPixApi(fastify: FastifyInstance, opts: { rt: WalletRuntime }) {
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
   const { rt } = opts;
   app.get('/dev/pix', { schema: devPixCalls.list }, async (req, reply) => {
     reply.headers(NO_CACHE);
     return listOpenCharges(rt.db, req.tenant.id);
   });
-  app.post('/dev/pix/:txid/:action', { schema: devPixCalls.act }, async (req) => {
-    const { txid, action } = req.params as { txid: string; action: string };
-    if (action !== 'pay' && action !== 'pay-other' && action !== 'expire') throw new AppError('not_found');
-    return devAct(rt, req.tenant.id, txid, action);
-  });
+  app.post('/dev/pix/:txid/:action', { schema: devPixCalls.act }, async (req) =>
+    devAct(rt, req.tenant.id, req.params.txid, req.params.action),
+  );
   app.put('/dev/pix/next-payout', { schema: devPixCalls.nextPayout }, async (req) => {
     if (!rt.sandbox) throw new AppError('not_found');
     const res = await fetch(`${rt.sandbox.url}/sandbox/next-payout`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(req.body ?? {}),
+      body: JSON.stringify(req.body),
     });
-    if (!res.ok) throw new AppError('bad_request', 'outcome must be ok, fail or invalid_key');
+    if (!res.ok) throw new AppError('bad_request', `sandbox answered ${res.status}`);
     return res.json();
   });
   // The sandbox DICT: make a PIX key the signed-in player's ("me"), someone else's ("other"), or unknown ("none").
-  app.put('/dev/pix/dict', { preHandler: requireUser(rt.db), schema: devPixCalls.dict }, async (req) => {
+  app.put('/dev/pix/dict', { preValidation: requireUser(rt.db), schema: devPixCalls.dict }, async (req) => {
     if (!rt.sandbox) throw new AppError('not_found', 'the PSP is not the sandbox');
-    const b = (req.body ?? {}) as { type?: unknown; key?: unknown; owner?: unknown };
-    const { key } = normalizePixKey(b.type, b.key);
-    if (b.owner !== 'me' && b.owner !== 'other' && b.owner !== 'none')
-      throw new AppError('validation', 'owner must be me, other or none', { owner: ['me | other | none'] });
+    const { key, owner } = req.body;
     const u = currentUser(req);
     const { rows } = await rt.db.query<{ cpf: string | null; first_name: string; last_name: string }>(
       'select cpf, first_name, last_name from users where tenant_id = $1 and id = $2',
@@ -101,19 +97,19 @@ async function devPixApi(app: FastifyInstance, opts: { rt: WalletRuntime }) {
     const me = rows[0]!;
     const url = `${rt.sandbox.url}/sandbox/dict/${encodeURIComponent(key)}`;
     const res =
-      b.owner === 'none'
+      owner === 'none'
         ? await fetch(url, { method: 'DELETE' })
         : await fetch(url, {
             method: 'PUT',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify(
-              b.owner === 'me'
+              owner === 'me'
                 ? { cpf: me.cpf ?? otherCpf(null), nome: `${me.first_name} ${me.last_name}` }
                 : { cpf: otherCpf(me.cpf), nome: 'Outra Pessoa' },
             ),
           });
     if (!res.ok) throw new AppError('bad_request', `sandbox answered ${res.status}`);
-    return { key, owner: b.owner };
+    return { key, owner };
   });
   app.post('/dev/wallet/run-jobs', { schema: devPixCalls.runJobs }, async () => {
     await rt.runJobs();
