@@ -13,6 +13,7 @@ import { feedRoutes } from './modules/feed/routes';
 import { kycRoutes } from './modules/kyc/index';
 import { notificationsConsumer } from './modules/notifications/index';
 import { notificationRoutes } from './modules/notifications/routes';
+import { cancelOpenBets } from './modules/originals/index';
 import { originalsRoutes } from './modules/originals/routes';
 import { devPixPage, PAYMENT_JOBS, walletModule } from './modules/payments/index';
 import { sandboxProviderRoutes } from './modules/providers/sandbox/server';
@@ -20,6 +21,15 @@ import { manifestRoute } from './modules/push/manifest';
 import { pushRoutes } from './modules/push/routes';
 import { realtimeConsumer } from './modules/realtime/consumers';
 import { broadcastingRoutes } from './modules/realtime/routes';
+import {
+  loginGate,
+  RESPONSIBLE_GAMING_JOBS,
+  responsibleGamingConsumer,
+  settleOpenBetsWith,
+  touchSession,
+} from './modules/responsible-gaming/index';
+import { responsibleGamingRoutes } from './modules/responsible-gaming/routes';
+import { seedRegulatedDemoTenant } from './modules/responsible-gaming/seed';
 import { HtmlShell, pageCsp, pageLocale, routeFor } from './modules/site/html';
 import { rootSiteConfigRoute, siteRoutes } from './modules/site/routes';
 import { seedDemoTenant } from './modules/site/seed';
@@ -70,6 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (!deps.db) app.addHook('onClose', () => db.close());
   await migrate(db);
   if (config.seedDemo) await seedDemoTenant(db);
+  if (config.seedDemo) await seedRegulatedDemoTenant(db);
   if (config.seedDemo) await seedCasinoDemo(db);
 
   app.decorate('db', db);
@@ -97,17 +108,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   const resolveTenant = tenantHook(app.tenants);
+  // A stop on an account (self-exclusion, closure, the national list) refunds the open bets of these products.
+  settleOpenBetsWith([cancelOpenBets]);
   await registerRealtime(app);
   await startEventsAndJobs(app, {
-    consumers: [realtimeRelayConsumer, realtimeConsumer, notificationsConsumer(db), betFeedConsumer],
-    jobs: config.pix.jobs ? PAYMENT_JOBS : [],
+    consumers: [
+      realtimeRelayConsumer,
+      realtimeConsumer,
+      notificationsConsumer(db),
+      betFeedConsumer,
+      responsibleGamingConsumer(db),
+    ],
+    jobs: [...(config.pix.jobs ? PAYMENT_JOBS : []), ...RESPONSIBLE_GAMING_JOBS],
     paused: () => app.realtime.dispatchPaused || app.realtime.domainEventsHeld,
   });
   await app.register(
     async (api) => {
       api.addHook('onRequest', resolveTenant);
+      // A logged-in player's request is activity: it keeps their play session from the idle close.
+      api.addHook('onResponse', async (req) => {
+        if (req.user) await touchSession(db, { tenantId: req.user.tenantId, userId: req.user.id }).catch(() => {});
+      });
       await api.register(siteRoutes);
-      await api.register(accountRoutes);
+      await api.register(accountRoutes, { gate: loginGate });
       await api.register(walletModule);
       await api.register(kycRoutes);
       await api.register(casinoRoutes);
@@ -117,6 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(notificationRoutes);
       await api.register(pushRoutes);
       await api.register(originalsRoutes);
+      await api.register(responsibleGamingRoutes);
     },
     { prefix: '/api' },
   );

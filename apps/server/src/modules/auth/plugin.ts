@@ -9,13 +9,13 @@ import { devOutboxApi } from './dev-outbox';
 import { googleKeySet } from './google';
 import { passwordHasher } from './passwords';
 import { authRoutes } from './routes';
-import type { AuthDeps } from './service';
+import { type AuthDeps, type LoginGate, OPEN_GATE } from './service';
 
 /**
  * Accounts under /api: auth, profile, CPF validation, geoip and (outside production) the dev outbox. Builds the
  * providers these calls share (rate limiter, messaging, captcha, storage, Google keys) and closes them with the app.
  */
-export async function accountRoutes(app: FastifyInstance) {
+export async function accountRoutes(app: FastifyInstance, opts: { gate?: LoginGate } = {}) {
   const { config, db } = app;
   const limiter = createRateLimiter(config);
   const { messaging, close: closeMessaging } = createMessaging(db, config, (err) =>
@@ -35,6 +35,7 @@ export async function accountRoutes(app: FastifyInstance) {
     captcha: turnstileVerifier(config.turnstileVerifyUrl),
     hasher: passwordHasher(config.passwordHash),
     googleKeys: googleKeySet(config.googleJwksUrl),
+    gate: opts.gate ?? OPEN_GATE,
   };
   app.decorateRequest('user', null);
   await app.register(authRoutes, { deps });

@@ -23,6 +23,32 @@ export type AuthDeps = {
   captcha: CaptchaVerifier;
   hasher: PasswordHasher;
   googleKeys: JWTVerifyGetKey;
+  /** Responsible gaming's word on registrations, logins and logouts (app.ts hands it in). */
+  gate: LoginGate;
+};
+
+/**
+ * What responsible gaming decides about accounts, handed in by the app so that this module does not depend on it:
+ * a registration refused for its CPF (the refusal is returned inside the registration's transaction, which commits
+ * its record), the new account's first play session, each login (false: a self-excluded player may not come in;
+ * other refusals are thrown), and each logout.
+ */
+export type LoginGate = {
+  registrationRefusal(tx: Sql, o: { tenant: Tenant; cpf: string | null; ip: string | null }): Promise<AppError | null>;
+  registered(tx: Sql, o: { tenant: Tenant; userId: number; cpf: string | null }): Promise<void>;
+  admitLogin(
+    db: Db,
+    o: { tenant: Tenant; userId: number; cpf: string | null; ip: string | null; selfExcluded: boolean },
+  ): Promise<{ admitted: boolean }>;
+  loggedOut(tx: Sql, o: { tenantId: number; userId: number }): Promise<void>;
+};
+
+/** Without responsible gaming (a tool's app): the accounts' own rule only, a self-excluded player stays out. */
+export const OPEN_GATE: LoginGate = {
+  registrationRefusal: async () => null,
+  registered: async () => {},
+  admitLogin: async () => ({ admitted: false }),
+  loggedOut: async () => {},
 };
 
 /** Who is asking: the tenant of the host, the language of the reply, and the client's address. */
@@ -224,6 +250,18 @@ async function startSession(tx: Sql, ctx: RequestContext, userId: number) {
   return token;
 }
 
+/** The login gate's word: false for a self-excluded player who may not come in; its own refusals are thrown. */
+async function admitted(deps: AuthDeps, ctx: RequestContext, user: repo.UserRow, selfExcluded: boolean) {
+  const r = await deps.gate.admitLogin(deps.db, {
+    tenant: ctx.tenant,
+    userId: user.id,
+    cpf: user.cpf,
+    ip: ctx.ip,
+    selfExcluded,
+  });
+  return r.admitted;
+}
+
 async function loadUserDto(sql: Sql, tenantId: number, userId: number): Promise<UserDto> {
   const u = await repo.findUserById(sql, tenantId, userId);
   if (!u) throw new AppError('unauthorized');
@@ -284,7 +322,10 @@ export async function registerUser(deps: AuthDeps, ctx: RequestContext, input: R
   const passwordHash = await deps.hasher.hash(input.password);
   const referredBy = input.ref ? await repo.findUserIdByReferralCode(deps.db, t.id, input.ref) : null;
 
-  let result: { ok: true; userId: number; token: string } | { ok: false; message: Localized };
+  let result:
+    | { ok: true; userId: number; token: string }
+    | { ok: false; message: Localized }
+    | { ok: false; refusal: AppError };
   try {
     result = await deps.db.transaction(async (tx) => {
       // The code comes first: only someone holding a fresh code learns that a phone, e-mail or CPF is registered.
@@ -301,6 +342,9 @@ export async function registerUser(deps: AuthDeps, ctx: RequestContext, input: R
       if (taken.cpf) conflicts.cpf = [MSG.cpfTaken];
       // Thrown, so the transaction rolls back and the code stays usable for the corrected form.
       if (Object.keys(conflicts).length) throw new AppError('validation', undefined, conflicts);
+      // A CPF on the national self-exclusion list opens no account; the attempt's record commits.
+      const refusal = await deps.gate.registrationRefusal(tx, { tenant: t, cpf: input.cpf, ip: ctx.ip });
+      if (refusal) return { ok: false as const, refusal };
       const userId = await repo.insertUser(tx, {
         tenantId: t.id,
         firstName: input.firstName,
@@ -316,7 +360,9 @@ export async function registerUser(deps: AuthDeps, ctx: RequestContext, input: R
         emailVerified: verified === 'email',
         phoneVerified: verified === 'sms',
       });
-      return { ok: true as const, userId, token: await startSession(tx, ctx, userId) };
+      const token = await startSession(tx, ctx, userId);
+      await deps.gate.registered(tx, { tenant: t, userId, cpf: input.cpf });
+      return { ok: true as const, userId, token };
     });
   } catch (err) {
     // Two registrations raced past the check above: the unique index decided.
@@ -326,7 +372,7 @@ export async function registerUser(deps: AuthDeps, ctx: RequestContext, input: R
     if (field === 'email') throw fieldError('email', MSG.emailTaken);
     throw err;
   }
-  if (!result.ok) throw fieldError('code', result.message);
+  if (!result.ok) throw 'refusal' in result ? result.refusal : fieldError('code', result.message);
   return { token: result.token, user: await loadUserDto(deps.db, t.id, result.userId) };
 }
 
@@ -366,7 +412,7 @@ export async function loginWithPassword(
   }
   if (!user) throw new AppError('unauthorized', LOGIN_FAILED);
   const excluded = selfExclusionOf(user);
-  if (excluded) throw new SelfExcludedError(excluded);
+  if (!(await admitted(deps, ctx, user, excluded !== null)) && excluded) throw new SelfExcludedError(excluded);
   await deps.limiter.reset(targetKey);
   const token = await startSession(deps.db, ctx, user.id);
   return { token, user: await loadUserDto(deps.db, t.id, user.id) };
@@ -407,7 +453,7 @@ export async function loginWithGoogle(deps: AuthDeps, ctx: RequestContext, input
       en: 'No account is linked to this Google account. Sign up first with this e-mail.',
     });
   const excluded = selfExclusionOf(user);
-  if (excluded) throw new SelfExcludedError(excluded);
+  if (!(await admitted(deps, ctx, user, excluded !== null)) && excluded) throw new SelfExcludedError(excluded);
   const token = await startSession(deps.db, ctx, user.id);
   return { token, user: await loadUserDto(deps.db, t.id, user.id) };
 }
@@ -417,10 +463,15 @@ export async function getCurrentUser(db: Db, tenantId: number, userId: number) {
 }
 
 /** Logout ends the session and the player's game sessions: a launch token left in a game tab takes no more stakes. */
-export async function logout(db: Db, o: { tenantId: number; userId: number; sessionId: number }) {
+export async function logout(
+  db: Db,
+  o: { tenantId: number; userId: number; sessionId: number },
+  gate: LoginGate = OPEN_GATE,
+) {
   await db.transaction(async (tx) => {
     await repo.revokeSession(tx, o.tenantId, o.sessionId);
     await endPlayerGameSessions(tx, o.tenantId, o.userId);
+    await gate.loggedOut(tx, o);
   });
   return { message: 'ok' };
 }
@@ -500,7 +551,11 @@ export async function resetPassword(
   });
   if (!result.ok) throw fieldError('code', result.message);
   const excluded = selfExclusionOf(result.user);
-  if (excluded) {
+  const admit = await admitted(deps, ctx, result.user, excluded !== null).catch(async (err) => {
+    await repo.revokeUserSessions(deps.db, t.id, result.user.id, null);
+    throw err;
+  });
+  if (!admit && excluded) {
     await repo.revokeUserSessions(deps.db, t.id, result.user.id, null);
     throw new SelfExcludedError(excluded);
   }

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
 import * as ledger from '../ledger/index';
+import { checkDeposit } from '../responsible-gaming/index';
 import { recordEvent } from './events';
 import { WMSG } from './messages';
 import { isValidBrCode } from './psp/brcode';
@@ -72,6 +73,15 @@ export async function createDeposit(deps: PixDeps, tenant: Tenant, userId: numbe
   if (!user) throw new AppError('unauthorized');
 
   const txid = newTxid();
+  // Responsible gaming refuses what the player's limits or a stop on the account do not admit (422/403 with the
+  // limit and when it resets), and otherwise reserves the amount against the deposit limits.
+  await checkDeposit(deps.db, {
+    tenant,
+    userId,
+    amount,
+    txid,
+    expiresAt: new Date(Date.now() + PIX_EXPIRY_SECONDS * 1000),
+  });
   let charge: Awaited<ReturnType<PixProvider['createCharge']>>;
   try {
     await deps.ensureWebhook();

@@ -3,9 +3,7 @@ import {
   geoipCall,
   getLanguageCall,
   profileCall,
-  removeSelfExclusionCall,
   saveAddressCall,
-  selfExcludeCall,
   showProfileCall,
   toggleHideMetricsCall,
   updateLanguageCall,
@@ -25,7 +23,6 @@ import {
   fieldError,
   fullName,
   isBlank,
-  isCalendarDate,
   MSG,
   optional,
   PRIVACY_DEFAULTS,
@@ -33,7 +30,6 @@ import {
   type Rule,
   required,
   splitName,
-  todayIn,
 } from '../auth/index';
 import * as profile from './service';
 
@@ -58,9 +54,10 @@ const pattern =
   (v) =>
     typeof v === 'string' && re.test(v.trim()) ? null : message;
 
-const PERIOD: Localized = { pt: 'Escolha um período válido.', en: 'Choose a valid period.' };
-
-/** Profile calls under /api: own profile, public profiles, preferences, avatar, address, self-exclusion. */
+/**
+ * Profile calls under /api: own profile, public profiles, preferences, avatar, address. The spec's self-exclusion
+ * calls belong to the responsible-gaming module.
+ */
 export async function profileRoutes(app: FastifyInstance, opts: { db: Db; storage: FileStorage }) {
   const { db, storage } = opts;
   const authed = { preHandler: requireUser(db) };
@@ -170,39 +167,6 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; storag
       country: isBlank(a.country) ? 'BR' : t(a.country).toUpperCase(),
     });
   });
-
-  app.post('/profile/self-exclusion', { ...authed, schema: selfExcludeCall }, async (req) => {
-    const b = asBody(req.body);
-    const tz = req.tenant.settings.timezone;
-    const today = todayIn(tz);
-    const days = typeof b.value === 'number' || (typeof b.value === 'string' && /^\d{1,4}$/.test(b.value.trim()));
-    check(b, {
-      value: [
-        required,
-        (v) =>
-          (days && Number(v) >= 1 && Number(v) <= profile.SELF_EXCLUSION_MAX_DAYS) || v === 'custom' ? null : PERIOD,
-      ],
-      date:
-        b.value === 'custom'
-          ? [
-              required,
-              (v) =>
-                isCalendarDate(v) && v > today && v <= `${Number(today.slice(0, 4)) + 10}${today.slice(4)}`
-                  ? null
-                  : MSG.date,
-            ]
-          : [],
-    });
-    const endAt =
-      b.value === 'custom'
-        ? profile.endOfDayIn(b.date as string, tz)
-        : new Date(Date.now() + Number(b.value) * 24 * 60 * 60 * 1000);
-    return profile.selfExclude(db, me(req), { value: String(b.value).trim(), endAt });
-  });
-
-  app.post('/profile/self-exclusion/remove', { ...authed, schema: removeSelfExclusionCall }, async (req) =>
-    profile.removeSelfExclusion(db, me(req)),
-  );
 }
 
 const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-vercel-ip-country', 'x-country-code'];
