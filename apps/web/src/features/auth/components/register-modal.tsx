@@ -1,5 +1,6 @@
 import '../locales/register';
 import { useEffect, useState } from 'react';
+import { openWelcomeDeposit } from '../../../shared/lib/deposit-modal';
 import { useRulesForm } from '../../../shared/lib/form';
 import { HttpError } from '../../../shared/lib/http';
 import { useLocale, useT } from '../../../shared/lib/i18n';
@@ -193,6 +194,8 @@ export default function RegisterModal({ open, onClose, onAuthenticated }: AuthMo
       acceptAuth(result);
       toast.success(t('auth.register.welcome', { name: result.user.first_name }));
       onAuthenticated();
+      // A new account's next step is its first deposit: the deposit modal opens, greeting the player.
+      openWelcomeDeposit();
     } catch (error) {
       if (isValidationError(error)) {
         const rest = form.applyServerErrors(error.body);

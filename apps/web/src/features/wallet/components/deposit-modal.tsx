@@ -5,7 +5,7 @@ import { HttpError } from '../../../shared/lib/http';
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { useSiteConfig } from '../../../shared/lib/site-config';
-import { applyBalance } from '../../../shared/lib/wallet';
+import { applyBalance, useBalance } from '../../../shared/lib/wallet';
 import { Button } from '../../../shared/ui/button';
 import { Confetti } from '../../../shared/ui/confetti';
 import { Field, Input } from '../../../shared/ui/field';
@@ -71,6 +71,8 @@ export default function DepositModal() {
   // PaymentApproved over realtime: confirm this charge now (the server re-checks with the PSP) and show the success
   // state, rather than waiting for the next poll.
   const approvedTxid = useDepositModal((s) => s.approvedTxid);
+  const welcome = useDepositModal((s) => s.welcome);
+  const balance = useBalance();
   useEffect(() => {
     if (!charge || paid || approvedTxid !== charge.txid) return;
     const ctrl = new AbortController();
@@ -187,7 +189,17 @@ export default function DepositModal() {
         </div>
       ) : (
         <Slot name="wallet.depositGate">
+          {welcome && (
+            <div className="wl-deposit__welcome" data-testid="deposit-welcome">
+              <strong>{t('wallet.depositModal.welcomeTitle')}</strong>
+              <span>{t('wallet.depositModal.welcomeText')}</span>
+            </div>
+          )}
           <form className="wl-deposit__form" onSubmit={(e) => void generate(e)}>
+            <p className="wl-deposit__balance">
+              {t('wallet.depositModal.balance')}:{' '}
+              <strong className="wl-deposit__balance-value">{balance === null ? '···' : formatMoney(balance)}</strong>
+            </p>
             <div className="wl-chips" role="group" aria-label={t('wallet.depositModal.amount')}>
               {chips.map((v) => (
                 <button

@@ -10,6 +10,7 @@ import { toast } from '../../../shared/ui/toast-store';
 import type { UiColor } from '../../../shared/ui/types';
 import { cancelWithdrawal, type TxRow, useTransactions } from '../api/transactions';
 import { errorText } from '../lib';
+import { WithdrawalTimeline } from './withdrawal-timeline';
 
 type Filter = 'all' | 'deposit' | 'withdraw';
 
@@ -35,6 +36,8 @@ export function TransactionsList() {
   const locale = useLocale();
   const qc = useQueryClient();
   const [filter, setFilter] = useState<Filter>('all');
+  // The withdrawal whose progress is open (one at a time).
+  const [opened, setOpened] = useState<string | null>(null);
   const q = useTransactions(filter);
   const rows = q.data?.pages.flatMap((p) => p.transactions.data) ?? [];
   const date = new Intl.DateTimeFormat(locale === 'pt' ? 'pt-BR' : 'en-GB', {
@@ -110,12 +113,29 @@ export function TransactionsList() {
                 </span>
                 <span className="wl-table__date">{date.format(new Date(row.date))}</span>
                 <span className="wl-table__actions">
+                  {row.type === 'withdraw' && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      color="default"
+                      aria-expanded={opened === row.id}
+                      onClick={() => setOpened(opened === row.id ? null : row.id)}
+                      data-testid="tx-progress"
+                    >
+                      {t(opened === row.id ? 'wallet.timeline.hide' : 'wallet.timeline.show')}
+                    </Button>
+                  )}
                   {row.actions.includes('cancel') && (
                     <Button size="sm" variant="outline" color="danger" onClick={() => onCancel(row)}>
                       {t('wallet.tx.cancel')}
                     </Button>
                   )}
                 </span>
+                {row.type === 'withdraw' && opened === row.id && (
+                  <div className="wl-table__detail">
+                    <WithdrawalTimeline status={row.status} requestedAt={date.format(new Date(row.created_at))} />
+                  </div>
+                )}
               </div>
             );
           })}

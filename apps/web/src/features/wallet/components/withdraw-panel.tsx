@@ -1,21 +1,36 @@
+import type { Withdrawal } from '@sorte/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../shared/lib/dates';
 import { useRulesForm } from '../../../shared/lib/form';
-import { useT } from '../../../shared/lib/i18n';
+import { HttpError } from '../../../shared/lib/http';
+import { useLocale, useT } from '../../../shared/lib/i18n';
+import { localizePath } from '../../../shared/lib/locale';
 import { formatMoney } from '../../../shared/lib/money';
 import { useSiteConfig } from '../../../shared/lib/site-config';
 import { useWallet } from '../../../shared/lib/wallet';
-import { Button } from '../../../shared/ui/button';
+import { Button, buttonClassName } from '../../../shared/ui/button';
 import { Field, Input } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toast-store';
 import { addMethod, type KeyType, requestWithdrawal, useMethods } from '../api/withdraw';
 import { amountRule, centsToField, errorText, msgOf, newIdempotencyKey, parseBrl } from '../lib';
+import { WithdrawalTimeline } from './withdrawal-timeline';
 
 const KEY_TYPES: KeyType[] = ['cpf', 'email', 'phone', 'evp'];
+
+type Fix = { field: 'email' | 'phone' | 'method_id'; to: string | null };
+/** Refusals that need the player to do something first, and where they do it (null: here, a CPF key). */
+const FIXES: Fix[] = [
+  { field: 'email', to: '/user/edit/verification' },
+  { field: 'phone', to: '/user/edit/verification' },
+  { field: 'method_id', to: null },
+];
 
 /** Withdraw: PIX key list, new key, value range, available balance. */
 export function WithdrawPanel() {
   const t = useT();
+  const locale = useLocale();
   const config = useSiteConfig();
   const qc = useQueryClient();
   const wallet = useWallet();
@@ -28,12 +43,21 @@ export function WithdrawPanel() {
   }));
   const amountForm = useRulesForm({ amount: '' }, () => ({ amount: [amountRule] }));
   const [busy, setBusy] = useState(false);
+  // A refusal the player can fix elsewhere (verify the e-mail or phone, add their CPF key): its message and a link.
+  const [fix, setFix] = useState<(Fix & { message: string }) | null>(null);
+  const [last, setLast] = useState<Withdrawal | null>(null);
   // One key per attempt: a retry of the same values (double click, lost reply) reuses it; a change makes a new one.
   const attempt = useRef<{ values: string; key: string } | null>(null);
   const ids = useId();
   const list = methods.data?.data ?? [];
   const methodId = selected ?? list[0]?.id ?? null;
   const available = wallet.data?.balance_withdrawal ?? 0;
+
+  const startAdding = (k: KeyType) => {
+    setType(k);
+    keyForm.clearErrors();
+    setAdding(true);
+  };
 
   const saveKey = keyForm.submit(async ({ key }) => {
     setBusy(true);
@@ -58,14 +82,20 @@ export function WithdrawPanel() {
     const values = `${cents}:${methodId}`;
     if (attempt.current?.values !== values) attempt.current = { values, key: newIdempotencyKey() };
     setBusy(true);
+    setFix(null);
     try {
       const r = await requestWithdrawal({ amount: cents, methodId, key: attempt.current.key });
       toast.success(t(r.withdrawal.status === 5 ? 'wallet.withdraw.review' : 'wallet.withdraw.requested'));
+      setLast(r.withdrawal);
       attempt.current = null;
       amountForm.reset();
       await qc.invalidateQueries({ queryKey: ['wallet'] });
     } catch (err) {
-      amountForm.setFieldError('amount', errorText(err));
+      const errors = err instanceof HttpError ? (err.body as { errors?: object } | null)?.errors : undefined;
+      const fields = Object.keys(errors ?? {});
+      const needs = FIXES.find((f) => fields.includes(f.field));
+      if (needs) setFix({ ...needs, message: errorText(err) });
+      else amountForm.setFieldError('amount', errorText(err));
     } finally {
       setBusy(false);
     }
@@ -144,6 +174,20 @@ export function WithdrawPanel() {
             data-testid="withdraw-amount"
           />
         </Field>
+        {fix && (
+          <div className="wl-fix" role="alert" data-testid="withdraw-fix">
+            <p>{fix.message}</p>
+            {fix.to ? (
+              <Link className={buttonClassName({ size: 'sm', variant: 'outline' })} to={localizePath(fix.to, locale)}>
+                {t(`wallet.withdraw.fix.${fix.field}`)}
+              </Link>
+            ) : (
+              <Button size="sm" variant="outline" onClick={() => startAdding('cpf')}>
+                {t(`wallet.withdraw.fix.${fix.field}`)}
+              </Button>
+            )}
+          </div>
+        )}
         <Button
           type="submit"
           block
@@ -154,6 +198,14 @@ export function WithdrawPanel() {
         >
           {t('wallet.withdraw.submit')}
         </Button>
+        {last && (
+          <div className="wl-section wl-last" data-testid="withdraw-last">
+            <h3 className="wl-section__title">
+              {t('wallet.withdraw.lastTitle', { amount: formatMoney(last.amount) })}
+            </h3>
+            <WithdrawalTimeline status={last.status} requestedAt={formatDateTime(last.created_at)} />
+          </div>
+        )}
         <p className="wl-note">{t('wallet.withdraw.rules')}</p>
       </form>
     </div>
