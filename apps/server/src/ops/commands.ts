@@ -5,6 +5,7 @@ import { LEDGER_COMMANDS } from '../modules/ledger/ops';
 import { NOTIFICATION_COMMANDS } from '../modules/notifications/ops';
 import { PAYMENT_COMMANDS } from '../modules/payments/ops';
 import { REALTIME_COMMANDS } from '../modules/realtime/ops';
+import { RESPONSIBLE_GAMING_COMMANDS } from '../modules/responsible-gaming/ops';
 import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
 import type { Db } from '../platform/db/index';
 import { AppError } from '../platform/errors';
@@ -131,6 +132,7 @@ export const COMMANDS: Record<string, Command> = {
   ...PAYMENT_COMMANDS,
   ...KYC_COMMANDS,
   ...CASINO_COMMANDS,
+  ...RESPONSIBLE_GAMING_COMMANDS,
 };
 
 export function helpText(): string {
