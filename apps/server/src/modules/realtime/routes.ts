@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { broadcastingCalls } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AuthUser, findSessionUser, guestId } from '../../platform/auth';
+import type { ContractTypeProvider } from '../../platform/contracts';
 import type { Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
-import { isValidChannel, SOCKET_ID, signChannel, signUser } from '../../platform/realtime/index';
+import { signChannel, signUser } from '../../platform/realtime/index';
 
 const ROOM = /^[a-z0-9_-]{1,40}$/;
 
@@ -39,24 +40,15 @@ export async function publicUserInfo(sql: Sql, tenantId: number, userId: number)
 export const guestPresenceId = (g: string) => `guest:${createHash('sha256').update(g).digest('hex').slice(0, 16)}`;
 
 /** POST /broadcasting/auth (Laravel Echo's authEndpoint) and POST /broadcasting/user-auth (pusher:signin). */
-export async function broadcastingRoutes(app: FastifyInstance) {
+export async function broadcastingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
   const { db } = app;
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  const readForm = (req: FastifyRequest) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const socketId = typeof b.socket_id === 'string' ? b.socket_id : '';
-    const channel = typeof b.channel_name === 'string' ? b.channel_name : '';
-    if (!SOCKET_ID.test(socketId) || !isValidChannel(channel)) {
-      throw new AppError('forbidden', { pt: 'Canal ou conexão inválidos.', en: 'Invalid channel or connection.' });
-    }
-    return { socketId, channel };
-  };
-
   app.post('/broadcasting/auth', { schema: broadcastingCalls.auth }, async (req) => {
-    const { socketId, channel } = readForm(req);
+    const { socket_id: socketId, channel_name: channel } = req.body;
     const cred = app.realtime.keys.forTenant(req.tenant.id);
     const user = await sessionUser(db, req);
     const guest = guestId(req);
@@ -86,9 +78,7 @@ export async function broadcastingRoutes(app: FastifyInstance) {
   });
 
   app.post('/broadcasting/user-auth', { schema: broadcastingCalls.userAuth }, async (req) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const socketId = typeof b.socket_id === 'string' ? b.socket_id : '';
-    if (!SOCKET_ID.test(socketId)) throw new AppError('forbidden');
+    const socketId = req.body.socket_id;
     const user = await sessionUser(db, req);
     if (!user) throw new AppError('forbidden');
     const userData = JSON.stringify({
