@@ -1,8 +1,12 @@
-// Import rules of ../shared/ARCHITECTURE.md, checked by `npm test` (scripts/test.mjs) and by
-// `npx depcruise apps/server/src apps/web/src`. docs/architecture-rules.md explains each rule and its exceptions.
+// Import rules of ../shared/ARCHITECTURE.md, checked by `npm test` (scripts/test.mjs) through `npm run lint:imports`:
+// `npx depcruise apps/server/src apps/web/src` with this file checks the product's graph (tests left out: the test
+// harness reaches every module, so module cycles are judged without it), then .dependency-cruiser.tests.cjs checks
+// the tests with the same file rules. docs/architecture-rules.md explains each rule and its exceptions.
 const SERVER = '^apps/server/src/';
 const MODULES = `${SERVER}modules/`;
 const WEB = '^apps/web/src/';
+/** Test-only files: tests, the server's test harness, and a module's fixtures for other modules' tests. */
+const TEST_FILES = ['\\.test\\.tsx?$', `${SERVER}test/`, `${MODULES}[^/]+/test-support\\.ts$`];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -39,6 +43,27 @@ module.exports = {
       },
     },
     {
+      name: 'no-circular',
+      comment:
+        'Modules import each other in one direction only: no module reaches itself again through the modules it ' +
+        'imports, directly (casino -> providers -> casino) or through others. Judged per module folder (scope ' +
+        'folder), as a module is one unit however many files it has. Break a cycle by moving the shared piece to ' +
+        'its owner, or by inverting one direction (app.ts hands a module what it needs, or an event).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: `${MODULES}[^/]+$` },
+      to: { path: `${MODULES}[^/]+$`, circular: true },
+    },
+    {
+      name: 'no-circular-files',
+      comment:
+        "No import cycle through a module's files, inside one module (index.ts -> consumers.ts -> index.ts) or out " +
+        'of it and back (a module file -> ops/commands.ts -> the same file): a cycle makes start-up order matter.',
+      severity: 'error',
+      from: { path: MODULES },
+      to: { circular: true },
+    },
+    {
       name: 'web-shared-imports-no-feature-or-app',
       comment: 'Web imports flow shared -> features -> app: shared/ knows no feature and no app code.',
       severity: 'error',
@@ -62,7 +87,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist)/' },
+    exclude: { path: ['(^|/)(node_modules|dist)/', ...TEST_FILES] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

@@ -6,7 +6,6 @@ import type { Config } from './config';
 import { devOutboxPage } from './modules/auth/dev-outbox';
 import { accountRoutes } from './modules/auth/plugin';
 import { casinoRoutes } from './modules/casino/routes';
-import { seedCasinoDemo } from './modules/casino/seed';
 import { chatRoutes } from './modules/chat/routes';
 import { betFeedConsumer } from './modules/feed/index';
 import { feedRoutes } from './modules/feed/routes';
@@ -16,6 +15,9 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { cancelOpenBets } from './modules/originals/index';
 import { originalsRoutes } from './modules/originals/routes';
 import { devPixPage, PAYMENT_JOBS, walletModule } from './modules/payments/index';
+import { geoipRoute, profileRoutes } from './modules/profile/index';
+import { providerCallbackRoutes, providerRegistry } from './modules/providers/index';
+import { seedSandboxDemo } from './modules/providers/sandbox/connect';
 import { sandboxProviderRoutes } from './modules/providers/sandbox/server';
 import { manifestRoute } from './modules/push/manifest';
 import { pushRoutes } from './modules/push/routes';
@@ -44,6 +46,7 @@ import { NO_CACHE, sendPrepared } from './platform/http';
 import { answerFrameworkError, registerInputGuard } from './platform/input';
 import { registerErrorHandling, tenantHook } from './platform/plugins';
 import { realtimeRelayConsumer, registerRealtime } from './platform/realtime/index';
+import { localDiskStorage } from './platform/storage';
 import { normalizeHost, TenantResolver } from './platform/tenancy';
 
 declare module 'fastify' {
@@ -81,7 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await migrate(db);
   if (config.seedDemo) await seedDemoTenant(db);
   if (config.seedDemo) await seedRegulatedDemoTenant(db);
-  if (config.seedDemo) await seedCasinoDemo(db);
+  if (config.seedDemo) await seedSandboxDemo(db);
 
   app.decorate('db', db);
   app.decorate('config', config);
@@ -131,9 +134,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       });
       await api.register(siteRoutes);
       await api.register(accountRoutes, { gate: loginGate });
+      await api.register(profileRoutes, { db, storage: localDiskStorage(path.join(config.dataDir, 'files')) });
+      await api.register(geoipRoute);
       await api.register(walletModule);
       await api.register(kycRoutes);
-      await api.register(casinoRoutes);
+      // The casino launches games through the providers' adapters, and the providers' callbacks (/api/providers/...)
+      // find their provider in the casino's catalog cache: composed here, so neither module imports the other both
+      // ways.
+      const gameProviders = providerRegistry(app);
+      await api.register(casinoRoutes, {
+        launchers: gameProviders,
+        withCatalog: (scope, catalog) =>
+          scope.register(providerCallbackRoutes, { db, registry: gameProviders, catalog }),
+      });
       await api.register(broadcastingRoutes);
       await api.register(chatRoutes);
       await api.register(feedRoutes);

@@ -4,64 +4,16 @@ import { KYC_COMMANDS } from '../modules/kyc/ops';
 import { LEDGER_COMMANDS } from '../modules/ledger/ops';
 import { NOTIFICATION_COMMANDS } from '../modules/notifications/ops';
 import { PAYMENT_COMMANDS } from '../modules/payments/ops';
+import { PROVIDER_COMMANDS } from '../modules/providers/ops';
 import { REALTIME_COMMANDS } from '../modules/realtime/ops';
 import { RESPONSIBLE_GAMING_COMMANDS } from '../modules/responsible-gaming/ops';
 import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
-import type { Db } from '../platform/db/index';
 import { AppError } from '../platform/errors';
+import { type Command, flag as need, type OpsContext, parseArgs, table, UsageError } from '../platform/ops';
 import { EVENTS_COMMANDS } from './events';
 
-export type OpsContext = { db: Db };
-export type Parsed = { flags: Record<string, string | true>; positional: string[] };
-export type Command = {
-  usage: string;
-  summary: string;
-  run(ctx: OpsContext, args: Parsed): Promise<string>;
-};
-
-export class UsageError extends Error {}
-
-export function parseArgs(argv: string[]): Parsed {
-  const flags: Record<string, string | true> = {};
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      if (eq > 2) flags[a.slice(2, eq)] = a.slice(eq + 1);
-      else {
-        const next = argv[i + 1];
-        if (next !== undefined && !next.startsWith('--')) {
-          flags[a.slice(2)] = next;
-          i++;
-        } else flags[a.slice(2)] = true;
-      }
-    } else positional.push(a);
-  }
-  return { flags, positional };
-}
-
-function need(args: Parsed, name: string, usage: string): string {
-  const v = args.flags[name];
-  if (typeof v !== 'string' || !v) throw new UsageError(`missing --${name}\nusage: ${usage}`);
-  return v;
-}
-
-export function table(rows: Record<string, string | number | boolean>[]): string {
-  if (rows.length === 0) return '(none)';
-  const cols = Object.keys(rows[0]!);
-  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
-  const line = (vals: string[]) =>
-    vals
-      .map((v, i) => v.padEnd(width[i]!))
-      .join('  ')
-      .trimEnd();
-  return [
-    line(cols),
-    line(width.map((w) => '-'.repeat(w))),
-    ...rows.map((r) => line(cols.map((c) => String(r[c])))),
-  ].join('\n');
-}
+export type { Command, OpsContext, Parsed } from '../platform/ops';
+export { parseArgs, table, UsageError } from '../platform/ops';
 
 /** Operator commands. Later modules add theirs here; every command validates fully before it writes. */
 export const COMMANDS: Record<string, Command> = {
@@ -133,6 +85,7 @@ export const COMMANDS: Record<string, Command> = {
   ...KYC_COMMANDS,
   ...CASINO_COMMANDS,
   ...RESPONSIBLE_GAMING_COMMANDS,
+  ...PROVIDER_COMMANDS,
 };
 
 export function helpText(): string {

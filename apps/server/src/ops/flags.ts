@@ -1,24 +1,10 @@
 import { findTenantByHost } from '../modules/tenants/repo';
 import type { Db } from '../platform/db/index';
-import { type Parsed, UsageError } from './commands';
+import { type Parsed, tenantOfHost } from '../platform/ops';
 
-/** Flag readers shared by the modules' operator commands: each fails with the command's usage line. */
-export function flag(args: Parsed, name: string, usage: string): string {
-  const v = args.flags[name];
-  if (typeof v !== 'string' || !v) throw new UsageError(`missing --${name}\nusage: ${usage}`);
-  return v;
-}
+export { flag, int } from '../platform/ops';
 
-export function int(args: Parsed, name: string, usage: string, min = 0): number {
-  const v = flag(args, name, usage);
-  if (!/^\d{1,9}$/.test(v) || Number(v) < min)
-    throw new UsageError(`--${name} must be a whole number >= ${min}\nusage: ${usage}`);
-  return Number(v);
-}
-
-export async function tenantId(db: Db, args: Parsed, usage: string): Promise<number> {
-  const host = flag(args, 'host', usage);
-  const t = await findTenantByHost(db, host.toLowerCase());
-  if (!t) throw new UsageError(`no tenant is served from ${host}`);
-  return t.id;
+/** The tenant of the command's --host (the composed CLI's own commands; a module's ops.ts uses tenantOfHost). */
+export function tenantId(db: Db, args: Parsed, usage: string): Promise<number> {
+  return tenantOfHost(db, args, usage, findTenantByHost);
 }

@@ -6,8 +6,9 @@ import { SESSION_CACHE_MS } from '../../platform/auth';
 import { client, lastCode, newCpf, newEmail, newIp, newPhone, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import * as casinoRepo from '../casino/index';
+import { hashSessionToken } from '../casino/index';
 import { demoTenantId, fundedPlayer, gameByCode } from '../casino/test-support';
-import { hashSessionToken, SIGNATURE_HEADER, sign } from '../providers/index';
+import { SIGNATURE_HEADER, sign } from '../providers/index';
 import { createTenant, setTenantSettings } from '../tenants/index';
 import { normalizeCpf, normalizePhone } from './validation';
 

@@ -1,13 +1,31 @@
-// The accounts module's public API: the player record and its DTO for the profile, and the field rules and
-// normalisers that every form of the API shares.
-export { findAddress, findUserById, revokeUserSessions } from './repo';
+// The accounts module's public API: the player record (users and user_addresses are this module's tables: the
+// profile reads and changes them through these), its DTO, and the field rules and normalisers that every form of
+// the API shares.
+
 export { listPlayerCpfs } from './players';
+export {
+  type AddressInput,
+  findAddress,
+  findPublicProfile,
+  findUserById,
+  getLanguage,
+  mergeSettings,
+  type PublicProfileRow,
+  revokeUserSessions,
+  setHideMetrics,
+  setLanguage,
+  setName,
+  setSelfExclusion,
+  swapAvatar,
+  upsertAddress,
+} from './repo';
 export {
   PRIVACY_DEFAULTS,
   type PrivacySettings,
   selfExclusionOf,
   toUserDto,
   userLikesOf,
+  userTotalBetOf,
   userWalletOf,
 } from './user-dto';
 export {

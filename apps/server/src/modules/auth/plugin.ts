@@ -1,10 +1,7 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { turnstileVerifier } from '../../platform/captcha';
 import { createMessaging } from '../../platform/messaging';
 import { createRateLimiter } from '../../platform/rate-limit';
-import { localDiskStorage } from '../../platform/storage';
-import { geoipRoute, profileRoutes } from '../profile/index';
 import { devOutboxApi } from './dev-outbox';
 import { googleKeySet } from './google';
 import { passwordHasher } from './passwords';
@@ -12,8 +9,9 @@ import { authRoutes } from './routes';
 import { type AuthDeps, type LoginGate, OPEN_GATE } from './service';
 
 /**
- * Accounts under /api: auth, profile, CPF validation, geoip and (outside production) the dev outbox. Builds the
- * providers these calls share (rate limiter, messaging, captcha, storage, Google keys) and closes them with the app.
+ * Accounts under /api: auth, CPF validation and (outside production) the dev outbox. Builds the providers these calls
+ * share (rate limiter, messaging, captcha, Google keys) and closes them with the app. The profile's calls are the
+ * profile module's (app.ts mounts them beside these).
  */
 export async function accountRoutes(app: FastifyInstance, opts: { gate?: LoginGate } = {}) {
   const { config, db } = app;
@@ -39,7 +37,5 @@ export async function accountRoutes(app: FastifyInstance, opts: { gate?: LoginGa
   };
   app.decorateRequest('user', null);
   await app.register(authRoutes, { deps });
-  await app.register(profileRoutes, { db, storage: localDiskStorage(path.join(config.dataDir, 'files')) });
-  await app.register(geoipRoute);
   if (config.devTools) await app.register(devOutboxApi);
 }

@@ -1,6 +1,6 @@
 import type { Sql } from '../../platform/db/index';
 import { likedGameIds } from '../casino/index';
-import { readWallet } from '../ledger/index';
+import { readWallet, totalBet } from '../ledger/index';
 import type { UserRow } from './repo';
 
 type Address = {
@@ -55,6 +55,7 @@ export function toUserDto(
   address: Address | null = null,
   userLikes: number[] = [],
   wallet: UserWallet = NO_WALLET,
+  totalBet = 0,
 ) {
   return {
     id: u.id,
@@ -66,7 +67,8 @@ export function toUserDto(
     phone: u.phone,
     birth_date: u.birth_date,
     level: u.level,
-    totalBet: u.total_bet,
+    // What the player has wagered in all (the ledger counts it: userTotalBetOf).
+    totalBet,
     avatar: u.avatar,
     language: u.language,
     // The liked game ids (see userLikesOf); the web syncs its like store from this list.
@@ -104,4 +106,9 @@ export async function userWalletOf(sql: Sql, tenantId: number, userId: number): 
     bonus: w.bonus,
     deposit_count: w.deposit_count,
   };
+}
+
+/** The player's total wagered for `totalBet` (the ledger's count of their stakes). */
+export function userTotalBetOf(sql: Sql, tenantId: number, userId: number): Promise<number> {
+  return totalBet(sql, { tenantId, userId });
 }

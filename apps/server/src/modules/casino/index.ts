@@ -1,4 +1,20 @@
-// The casino module's public API. Routes, seeding and the catalog's own wiring stay internal; app.ts composes them.
+// The casino module's public API. Routes and the catalog's own wiring stay internal; app.ts composes them. The game
+// providers module launches through GameLauncher, records rounds through the round functions, and fills a
+// tenant's catalog from its provider stand-in through the catalog writes.
 export type { CatalogCache } from './catalog';
-export { findProviderByCode, insertGameSession, likedGameIds, type ProviderRow } from './repo';
+export { type GameLauncher, type GameLaunchers, hashSessionToken, type LaunchRequest } from './launch';
+export {
+  bumpCatalogRevision,
+  type CategoryRow,
+  findProviderByCode,
+  hasThirdPartyProvider,
+  insertGameSession,
+  insertProvider,
+  likedGameIds,
+  type ProviderRow,
+  upsertCategory,
+  upsertGame,
+} from './repo';
+export { lockRound, type RoundRow, recordSettledRound, takeStakeBack } from './rounds';
+export { DEMO_CATEGORIES } from './seed';
 export { endPlayerGameSessions } from './sessions';

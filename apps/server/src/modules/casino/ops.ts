@@ -4,7 +4,6 @@ import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { findTenantByHost } from '../tenants/index';
 import * as repo from './repo';
-import { connectSandbox } from './seed';
 
 /** What an operator command gets (mirrors ops/commands.ts without importing it, to avoid a cycle). */
 type Args = { flags: Record<string, string | true>; positional: string[] };
@@ -353,15 +352,6 @@ export const CASINO_COMMANDS: Record<string, Cmd> = {
         await repo.bumpCatalogRevision(tx, t.id);
         return `provider ${p.code} updated`;
       });
-    },
-  },
-  'providers:connect-sandbox': {
-    usage: 'providers:connect-sandbox --host H',
-    summary: 'connect a tenant to the built-in provider stand-in and import its playable games',
-    async run({ db }, args) {
-      const t = await tenantOf(db, args, this.usage);
-      const n = await db.transaction((tx) => connectSandbox(tx, t.id));
-      return `${n} stand-in games available to tenant ${t.id}`;
     },
   },
   'categories:set': {

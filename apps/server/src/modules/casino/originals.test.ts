@@ -153,7 +153,10 @@ describe('settled Originals bets in the casino history', () => {
       [p.id],
     );
     expect(Number(rows[0]!.game_id)).toBe(hist.data[0].game.id);
-    const { rows: tb } = await app.db.query<{ total_bet: number }>('select total_bet from users where id = $1', [p.id]);
+    const { rows: tb } = await app.db.query<{ total_bet: number }>(
+      'select total_bet from player_wagers where user_id = $1',
+      [p.id],
+    );
     expect(Number(tb[0]!.total_bet)).toBe(500);
   });
 });

@@ -105,6 +105,15 @@ export async function findProviderById(sql: Sql, tenantId: number, id: number): 
   return rows[0] ?? null;
 }
 
+/** Whether the tenant has a provider besides Sorte Originals (which every tenant has). */
+export async function hasThirdPartyProvider(sql: Sql, tenantId: number): Promise<boolean> {
+  const { rows } = await sql.query(
+    "select 1 from game_providers where tenant_id = $1 and protocol <> 'originals' limit 1",
+    [tenantId],
+  );
+  return rows.length > 0;
+}
+
 export async function insertProvider(
   sql: Sql,
   p: Omit<ProviderRow, 'id' | 'enabled' | 'max_single_win' | 'logo'> & { max_single_win?: number; logo?: string },

@@ -21,8 +21,8 @@ import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import { acceptsGzip } from '../../platform/http';
 import { normalizeHost } from '../../platform/tenancy';
-import { providerCallbackRoutes, providerRegistry } from '../providers/index';
 import { CatalogCache, type GameFilter } from './catalog';
+import type { GameLaunchers } from './launch';
 import { syncOriginalsAllTenants } from './originals';
 import * as casino from './service';
 
@@ -92,21 +92,24 @@ async function optionalUser(db: Db, req: FastifyRequest): Promise<AuthUser | nul
   return m ? findSessionUser(db, req.tenant.id, m[1]!) : null;
 }
 
-/**
- * Casino calls of spec section 7 under /api, plus the provider callbacks (/api/providers/...). One catalog cache
- * and one provider registry per app.
- */
-export async function casinoRoutes(app: FastifyInstance) {
+export type CasinoRouteOptions = {
+  /** The game providers' launchers by protocol (app.ts passes the providers module's registry). */
+  launchers: GameLaunchers;
+  /** Mounts, beside these, routes that share the casino's catalog cache (app.ts: the provider callbacks). */
+  withCatalog?: (app: FastifyInstance, catalog: CatalogCache) => PromiseLike<unknown>;
+};
+
+/** Casino calls of spec section 7 under /api. One catalog cache per app. */
+export async function casinoRoutes(app: FastifyInstance, opts: CasinoRouteOptions) {
   const { db, config } = app;
   // Every existing tenant has the Sorte Originals provider and games in its catalog (new ones: first catalog load).
   await syncOriginalsAllTenants(db);
   const catalog = new CatalogCache(db);
-  const registry = providerRegistry(app);
   const deps: casino.CasinoDeps = {
     db,
     catalog,
     favorites: new casino.FavoriteCache(db),
-    registry,
+    registry: opts.launchers,
     callbackBase: (provider, tenant) => {
       if (provider.api_url === 'sandbox:') {
         const addr = app.server.address() as AddressInfo | null;
@@ -229,5 +232,5 @@ export async function casinoRoutes(app: FastifyInstance) {
     casino.listBets(deps, { tenantId: req.tenant.id, userId: currentUser(req).id, page: pageOf(asObj(req.query)) }),
   );
 
-  await app.register(providerCallbackRoutes, { db, registry, catalog });
+  await opts.withCatalog?.(app, catalog);
 }

@@ -4,7 +4,6 @@ import type { Locale } from '@sorte/contracts';
 import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
-import { hashSessionToken, type ProviderRegistry } from '../providers/index';
 import {
   type CachedPage,
   type CatalogCache,
@@ -15,13 +14,14 @@ import {
   gameJson,
   PAGE_SIZE,
 } from './catalog';
+import { type GameLaunchers, hashSessionToken } from './launch';
 import * as repo from './repo';
 
 export type CasinoDeps = {
   db: Db;
   catalog: CatalogCache;
   favorites: FavoriteCache;
-  registry: ProviderRegistry;
+  registry: GameLaunchers;
   /** Where a provider reaches our API for this tenant (the stand-in: this process's loopback address). */
   callbackBase: (provider: repo.ProviderRow, tenant: Tenant) => string;
 };

@@ -107,7 +107,7 @@ describe('chat', () => {
     const res = await post(p.token, { text: 'oi' }, 'pt-BR', 'chatmin.test');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Para conversar no chat, aposte pelo menos R$ 50,00.');
-    await app.db.query('update users set total_bet = 5000 where tenant_id = $1', [t.id]);
+    await app.db.query('update player_wagers set total_bet = 5000 where tenant_id = $1', [t.id]);
     expect((await post(p.token, { text: 'oi' }, 'pt-BR', 'chatmin.test')).statusCode).toBe(201);
   });
 

@@ -1,5 +1,5 @@
-import type { Command } from '../../ops/commands';
-import { int, tenantId } from '../../ops/flags';
+import { type Command, int, tenantOfHost } from '../../platform/ops';
+import { findTenantByHost } from '../tenants/index';
 import { deleteMessage, mutePlayer, pinMessage } from './service';
 
 /** Chat moderation; merged into the ops COMMANDS table. */
@@ -9,7 +9,7 @@ export const CHAT_COMMANDS: Record<string, Command> = {
     summary: 'remove a chat message for everyone',
     async run({ db }, args) {
       const id = int(args, 'id', this.usage, 1);
-      await deleteMessage(db, { tenantId: await tenantId(db, args, this.usage), id });
+      await deleteMessage(db, { tenantId: await tenantOfHost(db, args, this.usage, findTenantByHost), id });
       return `message ${id} deleted`;
     },
   },
@@ -20,7 +20,12 @@ export const CHAT_COMMANDS: Record<string, Command> = {
       const userId = int(args, 'user', this.usage, 1);
       const minutes = int(args, 'minutes', this.usage);
       const reason = typeof args.flags.reason === 'string' ? args.flags.reason.slice(0, 300) : null;
-      const until = await mutePlayer(db, { tenantId: await tenantId(db, args, this.usage), userId, minutes, reason });
+      const until = await mutePlayer(db, {
+        tenantId: await tenantOfHost(db, args, this.usage, findTenantByHost),
+        userId,
+        minutes,
+        reason,
+      });
       return until ? `player ${userId} muted until ${until.toISOString()}` : `player ${userId} unmuted`;
     },
   },
@@ -30,7 +35,11 @@ export const CHAT_COMMANDS: Record<string, Command> = {
     async run({ db }, args) {
       const id = int(args, 'id', this.usage, 1);
       const minutes = int(args, 'minutes', this.usage);
-      const m = await pinMessage(db, { tenantId: await tenantId(db, args, this.usage), id, minutes });
+      const m = await pinMessage(db, {
+        tenantId: await tenantOfHost(db, args, this.usage, findTenantByHost),
+        id,
+        minutes,
+      });
       return m.pinned_until ? `message ${id} pinned until ${m.pinned_until}` : `message ${id} unpinned`;
     },
   },

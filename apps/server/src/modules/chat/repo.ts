@@ -70,14 +70,6 @@ export async function insert(
   return rows[0]!.id;
 }
 
-export async function totalBet(sql: Sql, tenantId: number, userId: number): Promise<number> {
-  const { rows } = await sql.query<{ total_bet: number }>(
-    'select total_bet from users where tenant_id = $1 and id = $2',
-    [tenantId, userId],
-  );
-  return rows[0]?.total_bet ?? 0;
-}
-
 export async function userExists(sql: Sql, tenantId: number, userId: number): Promise<boolean> {
   const { rows } = await sql.query('select 1 from users where tenant_id = $1 and id = $2', [tenantId, userId]);
   return rows.length > 0;

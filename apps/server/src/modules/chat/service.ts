@@ -11,6 +11,7 @@ import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import { enforceLimits, type RateLimiter } from '../../platform/rate-limit';
 import type { Tenant } from '../../platform/tenancy';
+import { totalBet } from '../ledger/index';
 import { channels, displayName, emit } from '../realtime/index';
 import * as repo from './repo';
 
@@ -141,7 +142,7 @@ export async function listMessages(
 ): Promise<ChatResponse> {
   const limit = Math.min(Math.max(Math.trunc(o.limit) || CHAT_DEFAULT_LIMIT, 1), CHAT_MAX_LIMIT);
   const rows = await repo.latest(db, o.tenant.id, o.room, limit);
-  const amountBet = o.userId === null ? 0 : await repo.totalBet(db, o.tenant.id, o.userId);
+  const amountBet = o.userId === null ? 0 : await totalBet(db, { tenantId: o.tenant.id, userId: o.userId });
   return { messages: rows.map((r) => toDto(r)), amountBet };
 }
 
@@ -161,7 +162,7 @@ export async function postMessage(
   }
   const min = t.settings.chat_min_wager ?? 0;
   if (min > 0) {
-    const wagered = await repo.totalBet(deps.db, t.id, o.userId);
+    const wagered = await totalBet(deps.db, { tenantId: t.id, userId: o.userId });
     if (wagered < min) {
       throw new AppError('forbidden', {
         pt: `Para conversar no chat, aposte pelo menos ${fmtMoney(min)}.`,

@@ -1,5 +1,4 @@
-import type { Command, Parsed } from '../../ops/commands';
-import { table, UsageError } from '../../ops/commands';
+import { type Command, type Parsed, table, UsageError } from '../../platform/ops';
 import { listPendingDocuments, reviewDocument } from './service';
 
 function idArg(args: Parsed, usage: string): number {

@@ -1,7 +1,8 @@
 /**
- * The ledger: the ONLY code that changes a balance (its stored SQL functions included). Payments, casino, originals,
- * sports, bonuses, boxes and cashback call these functions; nothing else writes the ledger's tables
- * (ledger_accounts, ledger_transactions, ledger_entries, player_wallets). Signatures here are a contract: keep them
+ * The ledger: the ONLY code that changes a balance (its stored SQL functions included: platform/db/functions/
+ * ledger_*.sql, which the providers' and Originals' one-statement calls use). Payments, casino, originals, sports,
+ * bonuses, boxes and cashback call these functions; nothing else writes the ledger's tables (ledger_accounts,
+ * ledger_transactions, ledger_entries, player_wallets, player_wagers). Signatures here are a contract: keep them
  * stable.
  *
  * Rules every caller relies on:
@@ -16,6 +17,8 @@
  *   different request throws AppError `conflict` (409).
  * - `reference` (1-200 chars) is what the movement is about (round id, bet id); it is stored and shown to operators.
  * - The answer carries the player's balances right after the movement: `{cash, bonus, pending}`.
+ * - A stake (type `bet`) adds to what the player has wagered (`totalBet`); a `refund` from the house (a stake given
+ *   back: a rolled-back or cancelled bet) takes it off again.
  * - Never hold `tx` open across a call to another system (provider, PSP): commit, call, then record the outcome.
  *
  * Example (seamless-wallet bet and win of one round):
@@ -39,16 +42,6 @@ import {
 
 export type { Balance, MoneyResult, PlayerAccount, SystemAccount, TransactionType } from './ledger';
 export { checkLedger, findTransaction, IDEMPOTENCY_CONFLICT, InsufficientFunds, ledgerError } from './ledger';
-export {
-  CASINO_CALLS,
-  type CasinoCallArgs,
-  callCasinoBet,
-  callCasinoWin,
-  type OriginalsBetArgs,
-  openCasinoBet,
-  openCasinoWin,
-  placeOriginalsBet,
-} from './stored';
 
 export type MoneyCall = {
   tenantId: number;
@@ -292,4 +285,40 @@ export async function playSince(
   );
   const r = rows[0];
   return { wagered: Number(r?.wagered ?? 0), won: Number(r?.won ?? 0), bets: Number(r?.bets ?? 0) };
+}
+
+/** What the player has wagered in all (centavos): every stake the ledger took, less the stakes it gave back. */
+export async function totalBet(sql: Sql, o: { tenantId: number; userId: number }): Promise<number> {
+  const { rows } = await sql.query<{ total_bet: number }>(
+    'select total_bet from player_wagers where tenant_id = $1 and user_id = $2',
+    [o.tenantId, o.userId],
+  );
+  return Number(rows[0]?.total_bet ?? 0);
+}
+
+export type PlayerMovement = { id: number; type: TransactionType; value: number; date: Date };
+
+/**
+ * A player's movements of the given types, newest first (the `limit` newest, at least one), each with what it moved
+ * on the player's cash and bonus in absolute centavos; and how many there are in all. The transactions list of the
+ * payments module merges them with its deposits and withdrawals.
+ */
+export async function listPlayerMovements(
+  sql: Sql,
+  o: { tenantId: number; userId: number; types: readonly TransactionType[]; limit: number },
+): Promise<{ movements: PlayerMovement[]; total: number }> {
+  const { rows } = await sql.query<{ id: number; type: TransactionType; value: number; date: Date; total: number }>(
+    `select t.id, t.type, abs(coalesce((select sum(e.amount) from ledger_entries e
+          join ledger_accounts a on a.id = e.account_id
+          where e.transaction_id = t.id and a.user_id = t.user_id and a.kind in ('cash', 'bonus')), 0))::bigint as value,
+        t.created_at as date, count(*) over ()::int as total
+      from ledger_transactions t
+      where t.tenant_id = $1 and t.user_id = $2 and t.type = any($3::text[])
+      order by t.created_at desc, t.id desc limit $4`,
+    [o.tenantId, o.userId, o.types, o.limit],
+  );
+  return {
+    movements: rows.map((r) => ({ id: Number(r.id), type: r.type, value: Number(r.value), date: r.date })),
+    total: rows[0]?.total ?? 0,
+  };
 }

@@ -1,5 +1,4 @@
-import type { Command } from '../../ops/commands';
-import { table, UsageError } from '../../ops/commands';
+import { type Command, table, UsageError } from '../../platform/ops';
 import { checkLedger, readBalance } from './ledger';
 
 const brl = (c: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(c / 100);

@@ -1,6 +1,5 @@
-import type { Command } from '../../ops/commands';
-import { UsageError } from '../../ops/commands';
-import { flag, int, tenantId } from '../../ops/flags';
+import { type Command, flag, int, tenantOfHost, UsageError } from '../../platform/ops';
+import { findTenantByHost } from '../tenants/index';
 import { sendNotification } from './service';
 
 /** Operator notifications; merged into the ops COMMANDS table. */
@@ -17,7 +16,7 @@ export const NOTIFICATION_COMMANDS: Record<string, Command> = {
       const userId = all ? null : int(args, 'user', this.usage, 1);
       const str = (n: string) => (typeof args.flags[n] === 'string' ? (args.flags[n] as string) : null);
       const r = await sendNotification(db, {
-        tenantId: await tenantId(db, args, this.usage),
+        tenantId: await tenantOfHost(db, args, this.usage, findTenantByHost),
         userId,
         title: flag(args, 'title', this.usage),
         description: str('body') ?? '',

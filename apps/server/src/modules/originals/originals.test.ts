@@ -298,7 +298,10 @@ describe('dice hot path (one statement per bet)', () => {
         },
       ]);
     }
-    const { rows } = await app.db.query<{ total_bet: number }>('select total_bet from users where id = $1', [p.id]);
+    const { rows } = await app.db.query<{ total_bet: number }>(
+      'select total_bet from player_wagers where user_id = $1',
+      [p.id],
+    );
     expect(Number(rows[0]!.total_bet)).toBe(4000);
   });
 

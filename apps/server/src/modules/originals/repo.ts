@@ -198,3 +198,36 @@ export async function storeResponse(sql: Sql, w: Who, key: string, response: unk
     [w.tenantId, w.userId, key, JSON.stringify(response)],
   );
 }
+
+const PLACE_SQL = `select status, bet_id, balance, response, stored_hash, pair_id, pair_server_seed,
+    pair_server_seed_hash, pair_client_seed, pair_nonce
+  from originals_place_bet($1::bigint, $2::bigint, $3::text, $4::text, $5::text, $6::bigint, $7::bigint, $8::bigint,
+    $9::bigint, $10::bigint, $11::jsonb, $12::jsonb, $13::jsonb, $14::jsonb, $15::jsonb)`;
+
+export type PlaceBetArgs = [
+  tenantId: number,
+  userId: number,
+  idempotencyKey: string,
+  requestHash: string,
+  game: string,
+  pairId: number,
+  nonce: number,
+  amount: number,
+  payout: number,
+  multiplierE4: number,
+  params: string,
+  result: string,
+  response: string,
+  event: string,
+  multiplier: string,
+];
+
+/**
+ * An instant bet in one statement (platform/db/functions/originals_place_bet.sql): the nonce, the bet row, the
+ * stake and the win through the ledger's functions, the closed round through the casino's, the settled-round event
+ * and the Idempotency-Key with its answer, all or nothing.
+ */
+export async function placeBet<R>(sql: Sql, args: PlaceBetArgs): Promise<R> {
+  const { rows } = await sql.query<R>(PLACE_SQL, args, 'originals_place_bet');
+  return rows[0]!;
+}

@@ -3,6 +3,7 @@ import { CLIENT_SEED_MAX_LENGTH, fromE4, MINES_TILES, minesMultiplierE4, payoutF
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import * as wallet from '../ledger/index';
+import * as rg from '../responsible-gaming/index';
 import { recordSettledRound, settledRoundEventBase } from './events';
 import { amountMessage, GAMES, type GameCode, LIMITS, maxWinMessage } from './games';
 import type { BetRow, SeedPairRow, Who } from './repo';
@@ -198,11 +199,12 @@ type PlaceRow = {
 
 /**
  * One bet of an instant game in ONE statement (no explicit transaction): the fairness package draws the outcome
- * for the player's pair at its next nonce, then originals_place_bet (db/functions/originals_place_bet.sql) takes
- * that nonce with a conditional UPDATE, records the bet, debits the stake and credits the win through the wallet's
- * ledger functions, records the settled-round events and, last, the Idempotency-Key with the answer: all of it or
- * nothing (a key used before undoes the statement, SR200, and the stored answer is returned). When the nonce moved on meanwhile (another bet of the player, a rotation) nothing is written and the bet
- * is drawn again on the current pair.
+ * for the player's pair at its next nonce, then originals_place_bet (platform/db/functions/originals_place_bet.sql)
+ * takes that nonce with a conditional UPDATE, records the bet, debits the stake and credits the win through the
+ * ledger's functions, records the closed round through the casino's, publishes the settled-round event and, last,
+ * the Idempotency-Key with the answer: all of it or nothing (a key used before undoes the statement, SR200, and the
+ * stored answer is returned). When the nonce moved on meanwhile (another bet of the player, a rotation) nothing is
+ * written and the bet is drawn again on the current pair.
  */
 export async function placeBet(db: Db, o: PlaceBet, parse: <P>(game: GameCode, params: unknown) => P) {
   // Bets of one player through this server take turns here rather than colliding on the nonce in the database.
@@ -251,7 +253,7 @@ async function placeBetNow(db: Db, o: PlaceBet, parse: <P>(game: GameCode, param
     const head = { game: o.game, amount, ...settled.result, win: payout > 0, payout, multiplier };
     let row: PlaceRow;
     try {
-      row = await wallet.placeOriginalsBet<PlaceRow>(db, [
+      row = await repo.placeBet<PlaceRow>(db, [
         o.tenantId,
         o.userId,
         o.idempotencyKey,
@@ -269,6 +271,9 @@ async function placeBetNow(db: Db, o: PlaceBet, parse: <P>(game: GameCode, param
         JSON.stringify(settled.multiplierE4 / 10_000),
       ]);
     } catch (err) {
+      // RG422: the player's limits or a stop on the account refused the stake; the statement was undone.
+      const refusal = await rg.refusalFrom(db, w, err, amount);
+      if (refusal) throw refusal;
       // SR200: the Idempotency-Key was used before; the statement was undone, the stored answer is the answer.
       if ((err as { code?: string } | null)?.code !== 'SR200') throw wallet.ledgerError(err);
       const { rows } = await db.query<{ request_hash: string; response: unknown }>(
@@ -379,6 +384,7 @@ export async function startMines(
       outcome,
       status: 'open',
     });
+    await rg.play(tx, { tenantId: o.tenantId, userId: o.userId, stake: amount });
     const r = await wallet.debitBet(tx, {
       tenantId: o.tenantId,
       userId: o.userId,
@@ -399,6 +405,7 @@ async function settleMinesRound(tx: Sql, w: Who, bet: BetRow, outcome: MinesOutc
   const payout = Math.min(payoutFor(bet.amount, multiplierE4), LIMITS.maxWin);
   await repo.updateMines(tx, { id: bet.id, outcome, status: 'settled', payout, multiplierE4 });
   let balance: wallet.Balance;
+  if (payout > 0) await rg.play(tx, { tenantId: w.tenantId, userId: w.userId, win: payout });
   if (payout > 0)
     balance = (
       await wallet.creditWin(tx, {

@@ -1,5 +1,4 @@
-import type { Command, Parsed } from '../../ops/commands';
-import { table, UsageError } from '../../ops/commands';
+import { type Command, type Parsed, table, UsageError } from '../../platform/ops';
 import { listWithdrawals, reviewWithdrawal } from './withdrawals';
 
 const brl = (c: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(c / 100);

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
+// The player record (users, user_addresses) belongs to the accounts module: the profile reads and changes it
+// through auth's API.
 import * as authRepo from '../auth/index';
 import {
   fieldError,
@@ -10,10 +12,10 @@ import {
   selfExclusionOf,
   toUserDto,
   userLikesOf,
+  userTotalBetOf,
   userWalletOf,
 } from '../auth/index';
 import { endPlayerGameSessions } from '../casino/index';
-import * as repo from './repo';
 
 export type Me = { tenantId: number; userId: number; sessionId: number };
 
@@ -25,6 +27,7 @@ async function userDto(db: Db, m: Me) {
     await authRepo.findAddress(db, m.tenantId, m.userId),
     await userLikesOf(db, m.tenantId, m.userId),
     await userWalletOf(db, m.tenantId, m.userId),
+    await userTotalBetOf(db, m.tenantId, m.userId),
   );
 }
 
@@ -43,8 +46,9 @@ function maskName(first: string): string {
  * shown; metrics are left out when the player chose hide_metrics, the name masked when they chose hide_name.
  */
 export async function showPublicProfile(db: Db, tenantId: number, userId: number) {
-  const p = await repo.findPublicProfile(db, tenantId, userId);
+  const p = await authRepo.findPublicProfile(db, tenantId, userId);
   if (!p) throw new AppError('not_found', PROFILE_NOT_FOUND);
+  const totalBet = p.hide_metrics ? 0 : await userTotalBetOf(db, tenantId, userId);
   const hideName = p.settings.hide_name === true;
   const name = hideName ? maskName(p.first_name) : `${p.first_name} ${p.last_name.charAt(0)}.`.trim();
   return {
@@ -55,26 +59,26 @@ export async function showPublicProfile(db: Db, tenantId: number, userId: number
     hide_metrics: p.hide_metrics,
     metrics: p.hide_metrics
       ? null
-      : { totalBet: p.total_bet, vip: { level: p.vip_level, points: p.vip_points }, member_since: p.created_at },
+      : { totalBet, vip: { level: p.vip_level, points: p.vip_points }, member_since: p.created_at },
   };
 }
 
 export async function toggleHideMetrics(db: Db, m: Me, value: boolean | null) {
-  return { hide_metrics: await repo.setHideMetrics(db, m.tenantId, m.userId, value) };
+  return { hide_metrics: await authRepo.setHideMetrics(db, m.tenantId, m.userId, value) };
 }
 
 export async function updateName(db: Db, m: Me, name: { first_name: string; last_name: string }) {
-  await repo.setName(db, m.tenantId, m.userId, name.first_name, name.last_name);
+  await authRepo.setName(db, m.tenantId, m.userId, name.first_name, name.last_name);
   return { user: await userDto(db, m) };
 }
 
 export async function updateLanguage(db: Db, m: Me, language: 'pt' | 'en') {
-  await repo.setLanguage(db, m.tenantId, m.userId, language);
+  await authRepo.setLanguage(db, m.tenantId, m.userId, language);
   return { language };
 }
 
 export async function getLanguage(db: Db, m: Me) {
-  return { language: (await repo.getLanguage(db, m.tenantId, m.userId)) ?? 'pt' };
+  return { language: (await authRepo.getLanguage(db, m.tenantId, m.userId)) ?? 'pt' };
 }
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -115,7 +119,7 @@ export async function uploadAvatar(db: Db, storage: FileStorage, m: Me, data: Bu
   const key = `avatars/${m.tenantId}/${m.userId}-${randomBytes(8).toString('hex')}.${kind}`;
   await storage.put(key, data, CONTENT_TYPE[kind]);
   const url = storage.url(key);
-  const previous = await db.transaction((tx) => repo.swapAvatar(tx, m.tenantId, m.userId, url));
+  const previous = await db.transaction((tx) => authRepo.swapAvatar(tx, m.tenantId, m.userId, url));
   const prefix = storage.url('');
   if (previous?.startsWith(prefix)) await storage.delete(previous.slice(prefix.length)).catch(() => {});
   return { avatar: url, user: await userDto(db, m) };
@@ -130,12 +134,12 @@ export async function readPublicFile(storage: FileStorage, tenantId: number, key
 }
 
 export async function updateSettings(db: Db, m: Me, patch: Partial<PrivacySettings>) {
-  const stored = await repo.mergeSettings(db, m.tenantId, m.userId, patch);
+  const stored = await authRepo.mergeSettings(db, m.tenantId, m.userId, patch);
   return { settings: { ...PRIVACY_DEFAULTS, ...stored } as PrivacySettings };
 }
 
-export async function saveAddress(db: Db, m: Me, a: repo.AddressInput) {
-  await repo.upsertAddress(db, m.tenantId, m.userId, a);
+export async function saveAddress(db: Db, m: Me, a: authRepo.AddressInput) {
+  await authRepo.upsertAddress(db, m.tenantId, m.userId, a);
   return { address: await authRepo.findAddress(db, m.tenantId, m.userId) };
 }
 
@@ -178,7 +182,7 @@ export async function selfExclude(db: Db, m: Me, o: { value: string; endAt: Date
     if (!u) throw new AppError('unauthorized');
     const current = selfExclusionOf(u);
     const endAt = current && new Date(current.end_at) > o.endAt ? new Date(current.end_at) : o.endAt;
-    await repo.setSelfExclusion(tx, m.tenantId, m.userId, { value: o.value, endAt });
+    await authRepo.setSelfExclusion(tx, m.tenantId, m.userId, { value: o.value, endAt });
     await authRepo.revokeUserSessions(tx, m.tenantId, m.userId, null);
     await endPlayerGameSessions(tx, m.tenantId, m.userId);
     const after = await authRepo.findUserById(tx, m.tenantId, m.userId);
@@ -196,6 +200,6 @@ export async function removeSelfExclusion(db: Db, m: Me) {
       pt: 'A autoexclusão só pode ser removida depois do fim do período.',
       en: 'Self-exclusion can only be removed after the period ends.',
     });
-  await repo.setSelfExclusion(db, m.tenantId, m.userId, null);
+  await authRepo.setSelfExclusion(db, m.tenantId, m.userId, null);
   return { selfExcluded: null };
 }

@@ -1,4 +1,6 @@
-import type { ProviderRow } from '../casino/index';
+import type { GameLauncher } from '../casino/index';
+
+export type { LaunchRequest } from '../casino/index';
 
 /**
  * The seamless-wallet operations a game provider's server asks of us. Every protocol (our generic one, and any
@@ -69,24 +71,6 @@ export type WalletResult =
     }
   | { status: 'error'; code: WalletErrorCode; balance?: number; currency: 'BRL' };
 
-export type LaunchRequest = {
-  provider: ProviderRow;
-  /** The provider's id of the game. */
-  providerGameId: string;
-  /** Our session token for a real-money launch; null for demo. */
-  sessionToken: string | null;
-  playerId: string | null;
-  demo: boolean;
-  language: 'pt' | 'en';
-  currency: 'BRL';
-  /** Where the provider calls our wallet (…/api/providers/{code}). */
-  callbackUrl: string;
-  /** Host header the provider must send with its callbacks (the tenant's host). */
-  callbackHost: string;
-  /** Where "back to lobby" in the game goes. */
-  lobbyUrl: string;
-};
-
 /**
  * A game-provider protocol. Register one per protocol in PROTOCOLS (registry.ts); a tenant's provider row names
  * the protocol it speaks.
@@ -97,11 +81,8 @@ export type LaunchRequest = {
  * - `parse` maps an inbound call (path operation + JSON body) to a WalletAction, or null when it is malformed.
  * - `reply` maps our result back to the provider's wire format (HTTP status + body).
  */
-export type GameProviderAdapter = {
+export type GameProviderAdapter = GameLauncher & {
   protocol: string;
-  /** The games run on our own site (Sorte Originals): launch returns an in-site path and no session is issued. */
-  inSite?: boolean;
-  launch(req: LaunchRequest): Promise<{ url: string }>;
   verify(rawBody: string, headers: Record<string, string | string[] | undefined>, secret: string): boolean;
   parse(op: string, body: unknown): WalletAction | null;
   reply(result: WalletResult): { statusCode: number; body: unknown };

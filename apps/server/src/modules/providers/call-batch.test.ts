@@ -42,7 +42,7 @@ describe('CallBatcher', () => {
     const { db, sent, release } = fakeDb((calls) =>
       calls.map((c, i) => ({ n: i + 1, err: null, status: 'ok', who: c.player })),
     );
-    const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']), 2);
+    const b = new CallBatcher<Row>(db, 'select', 'providers_calls', new Set(['SR410']), 2);
     let open: () => void = () => {};
     const gate = new Promise<void>((r) => {
       open = r;
@@ -99,7 +99,7 @@ describe('CallBatcher', () => {
 
   it('sends a call that is alone at the end of its turn through its own statement', async () => {
     const { db, sent } = fakeDb(() => []);
-    const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']), 2);
+    const b = new CallBatcher<Row>(db, 'select', 'providers_calls', new Set(['SR410']), 2);
     let open: () => void = () => {};
     const gate = new Promise<void>((r) => {
       open = r;
@@ -131,7 +131,7 @@ describe('CallBatcher', () => {
               // A call the statement left to its own statement: no row.
               .filter((r) => r.who !== 'skipped'),
       );
-      const b = new CallBatcher<Row>(db, 'select', 'casino_calls', new Set(['SR410']), 1);
+      const b = new CallBatcher<Row>(db, 'select', 'providers_calls', new Set(['SR410']), 1);
       let open: () => void = () => {};
       const gate = new Promise<void>((r) => {
         open = r;

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/index';
 
 /**
- * Provider bets and wins that arrive together share one statement (platform/db/functions/casino_calls.sql): an
+ * Provider bets and wins that arrive together share one statement (platform/db/functions/providers_calls.sql): an
  * application-level group commit. On an idle server (no statement of this kind running) a call goes out at once,
  * alone and through its own statement: no wait and no batching. While one is running, a call waits for the end of
  * the event loop's current turn (setImmediate), and the calls that arrived in that turn go out together in one
@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/index';
  *
  * What a call sees does not change:
  * - the statement does the plain successes of a batch (checks passed, money fits) set by set, each writing what
- *   its own statement would, and answers the calls that write nothing (functions/casino_calls.sql); it gives no row
+ *   its own statement would, and answers the calls that write nothing (functions/providers_calls.sql); it gives no row
  *   for any other call (a repeat, a refusal to record, a stake that cash does not cover, a second call of one
  *   player), which is then run alone and decided as it always was;
  * - no call is answered before its batch has committed;
@@ -39,7 +39,7 @@ export const MAX_BATCH = 32;
 export type Handled = { err: string };
 
 /**
- * One call: its JSON for casino_calls, the key it is ordered by, and how to run it alone (its own statement,
+ * One call: its JSON for providers_calls, the key it is ordered by, and how to run it alone (its own statement,
  * answering a handled error as { err } as a batch does).
  */
 export type BatchedCall<R> = {
@@ -47,7 +47,7 @@ export type BatchedCall<R> = {
   alone: () => Promise<R | Handled>;
 };
 
-/** What casino_calls answers for one call: the row its own statement would give, or the SQLSTATE it raised. */
+/** What providers_calls answers for one call: the row its own statement would give, or the SQLSTATE it raised. */
 export type BatchRow<R> = R & { n: number; err: string | null };
 
 type Pending<R> = BatchedCall<R> & { resolve: (r: R | Handled) => void; reject: (e: unknown) => void };

@@ -1,7 +1,6 @@
-// The game providers module's public API: the callback routes and registry the casino mounts, the session-token
-// hash the casino stores, the signature of the generic protocol, and the sandbox provider the demo seeds.
+// The game providers module's public API: the callback routes and the registry of adapters (app.ts hands it to the
+// casino for launches), the signature of the generic protocol, and the sandbox provider the demo seeds.
 export { SIGNATURE_HEADER, sign } from './generic';
 export { type ProviderRegistry, providerCallbackRoutes, providerRegistry } from './routes';
 export { SANDBOX_STUDIOS, sandboxGames } from './sandbox/games';
 export { registerSandboxOperator } from './sandbox/server';
-export { hashSessionToken } from './seamless';

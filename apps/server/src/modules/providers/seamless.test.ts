@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../../platform/db/index';
 import { testApp } from '../../test/helpers';
 import * as repo from '../casino/index';
+import { hashSessionToken } from '../casino/index';
 import { cashOf, demoTenantId, fundedPlayer, gameByCode } from '../casino/test-support';
 import * as wallet from '../ledger/index';
 import { runConformanceKit } from './conformance';
 import { SIGNATURE_HEADER, sign } from './generic';
-import { batchStats, handle, hashSessionToken } from './seamless';
+import { batchStats, handle } from './seamless';
 
 let app: FastifyInstance;
 let port: number;
@@ -149,7 +150,8 @@ describe('seamless wallet: answers of repeats come from the wallet (no copy stor
 
 describe('seamless wallet: a stake is checked against its round and its player', () => {
   const totalBetOf = async (id: number) =>
-    (await app.db.query<{ t: number }>('select total_bet::int as t from users where id = $1', [id])).rows[0]!.t;
+    (await app.db.query<{ t: number }>('select total_bet::int as t from player_wagers where user_id = $1', [id]))
+      .rows[0]!.t;
 
   it("a further stake adds to its open round; a stake on another player's round or a closed round is refused and moves nothing", async () => {
     const { id, ...s } = await session(10_000);
@@ -420,9 +422,9 @@ describe('seamless wallet: a batch writes what its calls would write each in its
           [tenantId, rounds],
         ),
         players: await q(
-          `select u.id, u.total_bet, a.kind, a.balance from users u join ledger_accounts a
-              on a.tenant_id = u.tenant_id and a.user_id = u.id
-            where u.tenant_id = $1 and u.id = any($2) order by u.id, a.kind`,
+          `select u.user_id as id, u.total_bet, a.kind, a.balance from player_wagers u join ledger_accounts a
+              on a.tenant_id = u.tenant_id and a.user_id = u.user_id
+            where u.tenant_id = $1 and u.user_id = any($2) order by u.user_id, a.kind`,
           [tenantId, userIds],
         ),
         ledger: await q(
@@ -469,7 +471,7 @@ describe('seamless wallet: a batch writes what its calls would write each in its
         await setBonus(tx);
         const rows = (
           await tx.query<Answer & { n: string; prior: unknown; err: string | null }>(
-            'select n, status, user_id, bonus_allowed, prior, result, err from casino_calls($1::jsonb)',
+            'select n, status, user_id, bonus_allowed, prior, result, err from providers_calls($1::jsonb)',
             [JSON.stringify([...calls, ...leftAlone])],
           )
         ).rows;
@@ -481,8 +483,8 @@ describe('seamless wallet: a batch writes what its calls would write each in its
         for (const c of calls) {
           const sql =
             c.op === 'bet'
-              ? 'select status, user_id, bonus_allowed, prior, result from casino_bet_call($1, $2, $3, $4, $5, $6, $7, $8)'
-              : 'select status, user_id, bonus_allowed, prior, result from casino_win_call($1, $2, $3, $4, $5, $6, $7, $8, $9)';
+              ? 'select status, user_id, bonus_allowed, prior, result from providers_bet_call($1, $2, $3, $4, $5, $6, $7, $8)'
+              : 'select status, user_id, bonus_allowed, prior, result from providers_win_call($1, $2, $3, $4, $5, $6, $7, $8, $9)';
           const args = [c.tenant, c.provider, c.code, c.token_hash, c.player, c.tx, c.round, c.amount];
           rows.push(
             (await tx.query<Answer & { prior: unknown }>(sql, c.op === 'bet' ? args : [...args, c.closed])).rows[0]!,
@@ -604,7 +606,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       });
       await holding;
       const batch = app.db
-        .query('select n, status, err from casino_calls($1::jsonb)', [JSON.stringify(stakes.map(asCall))])
+        .query('select n, status, err from providers_calls($1::jsonb)', [JSON.stringify(stakes.map(asCall))])
         .then(
           () => null,
           (e: { code?: string }) => e,
@@ -612,7 +614,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       let waiting = 0;
       for (let i = 0; i < 500 && waiting === 0; i++) {
         const { rows } = await app.db.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%casino_calls(%'
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%providers_calls(%'
           and pid <> pg_backend_pid()`,
         );
         waiting = rows[0]!.n;
@@ -626,7 +628,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const left = await app.db.query<{ claims: number; rounds: number; total_bet: number }>(
         `select (select count(*)::int from provider_transactions where tx_id like $1) as claims,
           (select count(*)::int from casino_rounds where round_id like $1) as rounds,
-          (select total_bet::int from users where id = $2) as total_bet`,
+          (select total_bet::int from player_wagers where user_id = $2) as total_bet`,
         [`race-${tag}-%`, b.id],
       );
       expect(left.rows[0]).toEqual({ claims: 0, rounds: 0, total_bet: 0 });
@@ -887,7 +889,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       w.amount,
       w.roundClosed,
     ];
-    const WIN_CALL = 'select status from casino_win_call($1, $2, $3, $4, $5, $6, $7, $8, $9)';
+    const WIN_CALL = 'select status from providers_win_call($1, $2, $3, $4, $5, $6, $7, $8, $9)';
     type WinArgs = { txId: string; roundId: string; amount: number; roundClosed: boolean };
     const asWin = (s: Awaited<ReturnType<typeof session>>, w: WinArgs) => ({
       op: 'win' as const,
@@ -976,7 +978,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         first: (tx) => tx.query(WIN_CALL, winCall(ctx, s, first)),
         calls: () => [
           app.db
-            .query('select n, status, err from casino_calls($1::jsonb)', [
+            .query('select n, status, err from providers_calls($1::jsonb)', [
               JSON.stringify([batchCall(s, 'win', second, true), batchCall(other, 'bet', stake)]),
             ])
             .then(

@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { EventPayload } from '@sorte/contracts';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { publish } from '../../platform/events/index';
-import type { ProviderRow } from '../casino/index';
+import { hashSessionToken, lockRound as lockCasinoRound, type ProviderRow, takeStakeBack } from '../casino/index';
 import * as wallet from '../ledger/index';
 import type { WalletAction, WalletErrorCode, WalletResult } from './adapter';
 import { CallBatcher, type Handled } from './call-batch';
+import * as stored from './stored';
 
 /**
  * The seamless wallet: what a game provider's server may do with a player's money, and the rules real
@@ -19,8 +19,8 @@ import { CallBatcher, type Handled } from './call-batch';
  * - a closed round takes no more money: a win on it, or a rollback of a stake of a round that paid a win or closed,
  *   is refused with ROUND_CLOSED and writes nothing.
  * Each call is one SQL transaction that claims the transaction id first (a concurrent duplicate waits on the
- * unique index, then replays), locks the round, moves money through the wallet service, and records the events.
- * Lock order everywhere: transaction id -> round -> user row -> ledger accounts.
+ * unique index, then replays), locks the round (the casino's), moves money through the ledger, and records the
+ * events. Lock order everywhere: transaction id -> round -> ledger accounts -> the player's wager counter.
  */
 export type SeamlessContext = { db: Db; tenantId: number; provider: ProviderRow };
 
@@ -36,8 +36,6 @@ type Session = {
 };
 
 const BRL = 'BRL' as const;
-
-export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const err = (code: WalletErrorCode, balance?: number): WalletResult => ({
   status: 'error',
@@ -140,16 +138,8 @@ async function answer(
   return result;
 }
 
-type Round = { id: number; user_id: number; game_id: number; status: string; bet_total: number; win_total: number };
-
-async function lockRound(tx: Sql, ctx: SeamlessContext, roundId: string): Promise<Round | null> {
-  const { rows } = await tx.query<Round>(
-    `select id, user_id, game_id, status, bet_total, win_total from casino_rounds
-      where tenant_id = $1 and provider_id = $2 and round_id = $3 for update`,
-    [ctx.tenantId, ctx.provider.id, roundId],
-  );
-  return rows[0] ?? null;
-}
+const lockRound = (tx: Sql, ctx: SeamlessContext, roundId: string) =>
+  lockCasinoRound(tx, { tenantId: ctx.tenantId, providerId: ctx.provider.id, roundId });
 
 async function event(
   tx: Sql,
@@ -240,7 +230,7 @@ function moveWin(
   });
 }
 
-/** What casino_bet_call / casino_win_call answer (platform/db/functions/casino_bet_call.sql). */
+/** What providers_bet_call / providers_win_call answer (platform/db/functions/providers_bet_call.sql). */
 type MoneyCall = {
   status: 'no_session' | 'player_mismatch' | 'provider_off' | 'replay' | 'ok';
   user_id: number | null;
@@ -257,7 +247,7 @@ const batchers = new WeakMap<Db, CallBatcher<MoneyCall>>();
 const batcherOf = (db: Db) => {
   let b = batchers.get(db);
   if (!b) {
-    b = new CallBatcher<MoneyCall>(db, wallet.CASINO_CALLS.sql, wallet.CASINO_CALLS.name, HANDLED);
+    b = new CallBatcher<MoneyCall>(db, stored.PROVIDERS_CALLS.sql, stored.PROVIDERS_CALLS.name, HANDLED);
     batchers.set(db, b);
   }
   return b;
@@ -267,7 +257,7 @@ const batcherOf = (db: Db) => {
 export function configureCallBatching(db: Db, inFlight: number) {
   batchers.set(
     db,
-    new CallBatcher<MoneyCall>(db, wallet.CASINO_CALLS.sql, wallet.CASINO_CALLS.name, HANDLED, inFlight),
+    new CallBatcher<MoneyCall>(db, stored.PROVIDERS_CALLS.sql, stored.PROVIDERS_CALLS.name, HANDLED, inFlight),
   );
 }
 
@@ -303,8 +293,8 @@ async function oneStatement(
     alone: async () => {
       try {
         return a.op === 'bet'
-          ? await wallet.callCasinoBet<MoneyCall>(ctx.db, args)
-          : await wallet.callCasinoWin<MoneyCall>(ctx.db, [...args, closed]);
+          ? await stored.callBet<MoneyCall>(ctx.db, args)
+          : await stored.callWin<MoneyCall>(ctx.db, [...args, closed]);
       } catch (e) {
         const code = (e as { code?: string } | null)?.code;
         if (code && HANDLED.has(code)) return { err: code };
@@ -333,8 +323,8 @@ async function oneStatement(
   );
 }
 
-/** The arguments casino_bet_open / casino_win_open (and the _call functions) start with; [3] is the token's hash. */
-const openParams = (ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' | 'win' }>): wallet.CasinoCallArgs => [
+/** The arguments providers_bet_open / providers_win_open (and the _call functions) start with; [3] is the token's hash. */
+const openParams = (ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' | 'win' }>): stored.ProviderCallArgs => [
   ctx.tenantId,
   ctx.provider.id,
   ctx.provider.code,
@@ -345,12 +335,12 @@ const openParams = (ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' |
   a.amount,
 ];
 
-/** A stake: one statement (casino_bet_call); refusals and shortfalls through betInTransaction. */
+/** A stake: one statement (providers_bet_call); refusals and shortfalls through betInTransaction. */
 function bet(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' }>): Promise<WalletResult> {
   return oneStatement(ctx, a, () => betInTransaction(ctx, a));
 }
 
-/** A win: one statement (casino_win_call); refusals and wins of 0 through winInTransaction. */
+/** A win: one statement (providers_win_call); refusals and wins of 0 through winInTransaction. */
 function win(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'win' }>): Promise<WalletResult> {
   return oneStatement(ctx, a, () => winInTransaction(ctx, a));
 }
@@ -380,8 +370,8 @@ const BET_REFUSALS: Partial<Record<BetOpen['status'], WalletErrorCode>> = {
 };
 
 /**
- * A stake. One transaction: casino_bet_open (session, claim of the transaction id, player checks, round lock, the
- * player's total_bet; platform/db/functions/casino_bet_open.sql), the wallet's debit, the stored answer.
+ * A stake. One transaction: providers_bet_open (session, claim of the transaction id, player checks, the stake on
+ * its round; platform/db/functions/providers_bet_open.sql), the ledger's debit, the stored answer.
  */
 async function betInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'bet' }>): Promise<WalletResult> {
   const claimOf = { kind: 'bet' as const, roundId: a.roundId, amount: a.amount };
@@ -389,7 +379,7 @@ async function betInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, {
   let bonusAllowed = false;
   try {
     return await ctx.db.transaction(async (tx) => {
-      const o = await wallet.openCasinoBet<BetOpen>(tx, openParams(ctx, a));
+      const o = await stored.openBet<BetOpen>(tx, openParams(ctx, a));
       if (o.status === 'no_session') return err('SESSION_NOT_FOUND');
       if (o.status === 'player_mismatch') return err('PLAYER_MISMATCH');
       if (o.status === 'provider_off') return err('PLAYER_BLOCKED');
@@ -415,7 +405,7 @@ async function betInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, {
     });
   } catch (e) {
     if (!(e instanceof wallet.InsufficientFunds)) throw e;
-    // The stake did not fit: nothing moved (the transaction rolled back: claim, round, total_bet, event). Record
+    // The stake did not fit: nothing moved (the transaction rolled back: claim, round, event). Record
     // the refusal so a repeat of this transaction id gets the same answer even if the player deposits in between.
     return ctx.db.transaction(async (tx) => {
       const replay = await claim(tx, ctx, { txId: a.txId, ...claimOf, userId });
@@ -452,13 +442,13 @@ const WIN_REFUSALS: Partial<Record<WinOpen['status'], WalletErrorCode>> = {
 };
 
 /**
- * A win (accepted after the session expired: the round must settle). One transaction: casino_win_open (session,
+ * A win (accepted after the session expired: the round must settle). One transaction: providers_win_open (session,
  * claim, round lock, the cap read fresh from the provider row, the round's totals and events), then the wallet's
  * credit, whose stored answer is the answer (a win of 0 moves nothing: its answer is stored here).
  */
 async function winInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'win' }>): Promise<WalletResult> {
   return ctx.db.transaction(async (tx) => {
-    const o = await wallet.openCasinoWin<WinOpen>(tx, [...openParams(ctx, a), a.roundClosed]);
+    const o = await stored.openWin<WinOpen>(tx, [...openParams(ctx, a), a.roundClosed]);
     if (o.status === 'no_session') return err('SESSION_NOT_FOUND');
     if (o.status === 'player_mismatch') return err('PLAYER_MISMATCH');
     const userId = o.user_id!;
@@ -469,7 +459,7 @@ async function winInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, {
       answer(tx, ctx, a.txId, err(code, await balanceOf(tx, ctx, userId, bonusAllowed)), 'refused');
     const refusal = WIN_REFUSALS[o.status];
     if (refusal) return refuse(refusal);
-    // casino_win_open took its claim back: nothing is recorded under this transaction id.
+    // providers_win_open took its claim back: nothing is recorded under this transaction id.
     if (o.status === 'round_closed') return err('ROUND_CLOSED', await balanceOf(tx, ctx, userId, bonusAllowed));
     if (o.status === 'over_cap') {
       await securityEvent(tx, ctx, 'win_over_cap', {
@@ -554,12 +544,6 @@ async function rollback(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'ro
       ]);
       return err('ROUND_CLOSED', await balanceOf(tx, ctx, s.user_id, s.bonus_allowed));
     }
-    // Same lock order as a bet: the player's row before the ledger.
-    await tx.query('update users set total_bet = greatest(0, total_bet - $3) where tenant_id = $1 and id = $2', [
-      ctx.tenantId,
-      s.user_id,
-      target.amount,
-    ]);
     let reversed: wallet.MoneyResult;
     try {
       reversed = await wallet.reverse(tx, {
@@ -567,6 +551,7 @@ async function rollback(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'ro
         originalKey: walletKey(ctx, a.refTxId),
         idempotencyKey: walletKey(ctx, a.txId),
         reference: `round:${ctx.provider.code}:${target.round_id ?? a.roundId}`,
+        // A refund from the house: the ledger takes the stake off the player's total wagered again.
         type: 'refund',
       });
     } catch (e) {
@@ -574,25 +559,15 @@ async function rollback(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'ro
       throw e;
     }
     await tx.query("update provider_transactions set status = 'rolled_back' where id = $1", [target.id]);
-    if (lockedRound) {
-      const remaining = lockedRound.bet_total - target.amount;
-      await tx.query(
-        `update casino_rounds set bet_total = $2::bigint,
-            status = case when $2::bigint = 0 and win_total = 0 then 'rolled_back' else status end,
-            closed_at = case when $2::bigint = 0 and win_total = 0 then now() else closed_at end
-          where id = $1`,
-        [lockedRound.id, Math.max(0, remaining)],
-      );
-      if (remaining <= 0 && lockedRound.win_total === 0)
-        await event(tx, ctx.tenantId, s.user_id, 'casino.round_rolled_back', {
-          provider: ctx.provider.code,
-          round_id: target.round_id,
-          transaction: a.refTxId,
-          game_id: lockedRound.game_id,
-          user_id: s.user_id,
-          amount: target.amount,
-        });
-    }
+    if (lockedRound && (await takeStakeBack(tx, lockedRound, target.amount)))
+      await event(tx, ctx.tenantId, s.user_id, 'casino.round_rolled_back', {
+        provider: ctx.provider.code,
+        round_id: target.round_id,
+        transaction: a.refTxId,
+        game_id: lockedRound.game_id,
+        user_id: s.user_id,
+        amount: target.amount,
+      });
     return ok(String(reversed.transaction_id));
   });
 }

@@ -1,6 +1,6 @@
 import { type Consumer, defineConsumer } from '../../platform/events/index';
 import { broadcast } from '../../platform/realtime/index';
-import { channels } from './index';
+import { channels } from './channels';
 
 /**
  * The player's browser hears a credited deposit and balance changes on its private channel (spec section 7), with

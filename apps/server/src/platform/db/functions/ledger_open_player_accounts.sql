@@ -1,5 +1,5 @@
 -- Money: this function belongs to the ledger module (modules/ledger); other modules reach it through its API.
--- Every player gets their accounts (and wallet row) the moment they exist.
+-- Every player gets their accounts (and their wallet and wager rows) the moment they exist.
 
 create or replace function ledger_open_player_accounts() returns trigger language plpgsql as $$
 begin
@@ -7,6 +7,7 @@ begin
     select new.tenant_id, new.id, k from unnest(array['cash', 'bonus', 'pending']) k
     on conflict do nothing;
   insert into player_wallets (tenant_id, user_id) values (new.tenant_id, new.id) on conflict do nothing;
+  insert into player_wagers (tenant_id, user_id) values (new.tenant_id, new.id) on conflict do nothing;
   return new;
 end $$;
 

@@ -6,6 +6,8 @@
 --   insufficient  the FIRST player balance change did not fit and the key is unknown: nothing was written, the
 --                 caller may try other legs or throw
 -- A later balance change that does not fit raises SR402 (the whole statement is undone); SR404: no such account.
+-- A booked stake (type bet) adds what it took from the player to their player_wagers.total_bet; a refund paid by
+-- the house (a stake given back) takes it off again, never below zero.
 
 create or replace function ledger_post(p_tenant bigint, p_user bigint, p_type text, p_reference text, p_key text,
     p_hash text, p_metadata jsonb, p_reverses bigint, p_extra jsonb, p_users bigint[], p_kinds text[],
@@ -25,6 +27,8 @@ declare
   m_deltas bigint[] := '{}';
   v_bal jsonb;
   v_sys bigint;
+  v_net bigint;
+  v_wager bigint := 0;
 begin
   if p_tx is not null then
     raise exception 'ledger_post: p_tx is no longer used';
@@ -66,8 +70,13 @@ begin
       return;
     end if;
     if v_sys is not null then
-      -- The most common movement of all (a player and a system account): the transaction row and its two entries
-      -- in one statement (no entries when the key exists).
+      if p_type = 'bet' then
+        v_wager := greatest(0, -p_amounts[v_i]);
+      elsif p_type = 'refund' and p_kinds[3 - v_i] = 'house' then
+        v_wager := -greatest(0, p_amounts[v_i]);
+      end if;
+      -- The most common movement of all (a player and a system account): the transaction row, its two entries and
+      -- the wager counter in one statement (none of them when the key exists).
       with t as (
         insert into ledger_transactions (tenant_id, user_id, type, reference, idempotency_key, request_hash,
             result, metadata, reverses_id)
@@ -82,7 +91,10 @@ begin
               (1, case when v_i = 1 then v_id else v_sys end, p_amounts[1], case when v_i = 1 then v_balance end),
               (2, case when v_i = 2 then v_id else v_sys end, p_amounts[2], case when v_i = 2 then v_balance end))
               as x(n, acc, amt, bal)
-            order by x.n)
+            order by x.n),
+      w as (
+        update player_wagers x set total_bet = greatest(0, x.total_bet + v_wager) from t
+          where v_wager <> 0 and x.tenant_id = p_tenant and x.user_id = p_users[v_i])
       select t.id, t.result || jsonb_build_object('transaction_id', t.id) into tx_id, result from t;
       if tx_id is null then
         -- The key exists (a replay): undo the balance change, on the row this transaction holds locked.
@@ -178,5 +190,14 @@ begin
       from unnest(p_users, p_kinds, p_amounts) with ordinality as a(u, k, amt, ord)
         left join unnest(m_users, m_kinds, m_ids, m_bals) as m(u, k, id, bal) on m.u = a.u and m.k = a.k
       order by a.ord;
+  if p_type in ('bet', 'refund') then
+    select coalesce(sum(x.d), 0) into v_net from unnest(m_users, m_deltas) as x(u, d) where x.u = p_user;
+    v_wager := case when p_type = 'bet' then greatest(0, -v_net)
+      when 'house' = any(p_kinds) then -greatest(0, v_net) else 0 end;
+    if v_wager <> 0 then
+      update player_wagers set total_bet = greatest(0, total_bet + v_wager)
+        where tenant_id = p_tenant and user_id = p_user;
+    end if;
+  end if;
   status := 'ok';
 end $$;

@@ -1,6 +1,6 @@
--- Money: this function belongs to the ledger module (modules/ledger); other modules reach it through its API.
--- A whole Originals instant bet in one statement: idempotency claim, the seed pair's nonce, the stake and the
--- payout through the ledger, the bet row, the round and its event, and the stored answer.
+-- Originals: a whole instant bet in one statement: idempotency claim, the seed pair's nonce, the bet row, the stake
+-- and the payout through the ledger's functions, the closed round through the casino's (casino_round_settled), the
+-- settled-round event, and the stored answer.
 
 create or replace function originals_place_bet(p_tenant bigint, p_user bigint, p_key text, p_request_hash text, p_game text,
     p_pair bigint, p_nonce bigint, p_amount bigint, p_payout bigint, p_multiplier_e4 bigint, p_params jsonb,
@@ -16,7 +16,9 @@ declare
   v_ref text;
   v_base jsonb;
   v_hash text;
+  v_game bigint;
   v_recorded int;
+  v_rg text;
 begin
   -- The seed-pair row lock makes a player's bets take turns; a bet that waited finds the nonce taken. Then (and
   -- for an unknown or rotated pair) nothing is kept and the current pair is answered. The nonce step and the bet
@@ -39,7 +41,14 @@ begin
     return;
   end if;
 
-  -- Money through the wallet's functions, with the keys, references and request hashes its JS API would use.
+  -- Responsible gaming (rg_play): the stake checked against the player's limits and counted with its win, in this
+  -- statement; a refusal undoes it whole (the nonce included) and the caller reads which limit (RG422).
+  v_rg := rg_play(p_tenant, p_user, p_amount, p_payout);
+  if v_rg is not null then
+    raise exception 'responsible gaming refused the stake: %', v_rg using errcode = 'RG422';
+  end if;
+
+  -- Money through the ledger's functions, with the keys, references and request hashes its JS API would use.
   v_ref := 'originals:' || p_game || ':' || bet_id;
   v_hash := ledger_request_hash(p_user, 'bet', v_ref, null, '["debitBet",' || p_amount || ']');
   r := ledger_debit_bet(p_tenant, p_user, 'bet', v_ref, 'originals:bet:' || bet_id, v_hash, '{}',
@@ -65,38 +74,20 @@ begin
   end if;
   balance := (r.result -> 'balance' ->> 'cash')::bigint + (r.result -> 'balance' ->> 'bonus')::bigint;
 
-  -- One statement for the rest: the settled-round event and total_bet, exactly as originals/events.ts
-  -- recordSettledRound writes them; the casino round (the catalog's game, the closed round of the bet history,
-  -- GET wallet/bets, and the player's recent game, the catalog's game id in the events); and last the request
-  -- record with its answer. Its key already there means a repeat: the whole statement is undone (nonce, bet,
-  -- money, events) and the caller answers the stored response.
+  -- The closed round of the bet history and the player's recent game (the casino's), with the catalog's id of the
+  -- game for the event.
+  v_game := casino_round_settled(p_tenant, p_user, 'sorte-originals', p_game, p_game || ':' || bet_id, p_amount,
+    p_payout);
+  -- One statement for the rest: the settled-round event, exactly as originals/events.ts recordSettledRound
+  -- publishes it, and last the request record with its answer. Its key already there means a repeat: the whole
+  -- statement is undone (nonce, bet, money, round, event) and the caller answers the stored response.
   v_base := p_event || jsonb_build_object('round_id', p_game || ':' || bet_id,
     'transaction', 'originals:bet:' || bet_id);
   response := p_body || jsonb_build_object('id', bet_id, 'balance', balance);
-  with g as (
-    select x.id, x.provider_id from games x
-      join game_providers p on p.tenant_id = x.tenant_id and p.id = x.provider_id
-      where x.tenant_id = p_tenant and p.code = 'sorte-originals' and x.provider_game_id = p_game
-  ), rnd as (
-    insert into casino_rounds (tenant_id, provider_id, round_id, user_id, game_id, bet_total, win_total, status,
-        closed_at)
-      select p_tenant, g.provider_id, p_game || ':' || bet_id, p_user, g.id, p_amount, p_payout, 'closed', now()
-        from g
-  ), moved as (
-    update game_recents gr set played_at = now() from g
-      where gr.tenant_id = p_tenant and gr.user_id = p_user and gr.game_id = g.id
-      returning 1
-  ), rec as (
-    -- A first play of the game (a concurrent first play of the same game is the same row: nothing to do).
-    insert into game_recents (tenant_id, user_id, game_id) select p_tenant, p_user, g.id from g
-      where not exists (select 1 from moved)
-      on conflict (tenant_id, user_id, game_id) do nothing
-  ), ev as (
+  with ev as (
     insert into event_log (tenant_id, user_id, name, payload)
       values (p_tenant, p_user, 'casino.round_settled', v_base || jsonb_build_object('bet', p_amount,
-        'win', p_payout, 'multiplier', p_multiplier, 'game_id', (select g.id from g)))
-  ), tb as (
-    update users set total_bet = total_bet + p_amount where tenant_id = p_tenant and id = p_user
+        'win', p_payout, 'multiplier', p_multiplier, 'game_id', v_game))
   ), rq as (
     insert into originals_requests (tenant_id, user_id, idempotency_key, request_hash, response)
       values (p_tenant, p_user, p_key, p_request_hash, response)

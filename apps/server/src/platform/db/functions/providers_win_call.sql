@@ -1,8 +1,7 @@
--- Money: this function belongs to the ledger module (modules/ledger); other modules reach it through its API.
--- A provider's win that moves money, as ONE statement: casino_win_open, then the ledger's credit; the same
--- statuses and SQLSTATEs as casino_bet_call.
+-- The providers' seamless wallet: a provider's win that moves money, as ONE statement: providers_win_open, then the
+-- ledger's credit (ledger_post); the same statuses and SQLSTATEs as providers_bet_call.
 
-create or replace function casino_win_call(p_tenant bigint, p_provider bigint, p_provider_code text, p_token_hash text,
+create or replace function providers_win_call(p_tenant bigint, p_provider bigint, p_provider_code text, p_token_hash text,
     p_player text, p_tx text, p_round text, p_amount bigint, p_round_closed boolean,
     out status text, out user_id bigint, out bonus_allowed boolean, out prior jsonb, out result jsonb)
   language plpgsql
@@ -15,7 +14,7 @@ declare
   v_key text;
   v_hash text;
 begin
-  o := casino_win_open(p_tenant, p_provider, p_provider_code, p_token_hash, p_player, p_tx, p_round, p_amount,
+  o := providers_win_open(p_tenant, p_provider, p_provider_code, p_token_hash, p_player, p_tx, p_round, p_amount,
     p_round_closed);
   status := o.status;
   user_id := o.user_id;
@@ -28,7 +27,7 @@ begin
     raise exception 'casino win refused or empty (%): recorded by the transactional path', o.status
       using errcode = 'SR410';
   end if;
-  -- wallet.creditWin: from the house into the player's cash.
+  -- ledger.creditWin: from the house into the player's cash.
   v_ref := 'round:' || p_provider_code || ':' || p_round;
   v_key := 'casino:' || p_provider || ':' || p_tx;
   v_hash := ledger_request_hash(o.user_id, 'win', v_ref, null,

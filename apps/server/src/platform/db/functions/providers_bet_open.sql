@@ -1,7 +1,8 @@
--- A provider's bet up to, not including, the money: the session (its game and provider read by key whatever the
--- catalog size), the claim of the provider's transaction id, the player's checks, the round and its lock.
+-- The providers' seamless wallet: a provider's bet up to, not including, the money: the session (its game and
+-- provider read by key whatever the catalog size), the claim of the provider's transaction id, the player's
+-- checks, and the stake on its round (casino_round_stake: opened, or added to under its lock).
 
-create or replace function casino_bet_open(p_tenant bigint, p_provider bigint, p_provider_code text, p_token_hash text,
+create or replace function providers_bet_open(p_tenant bigint, p_provider bigint, p_provider_code text, p_token_hash text,
     p_player text, p_tx text, p_round text, p_amount bigint,
     out status text, out user_id bigint, out game_id bigint, out game_title text, out bonus_allowed boolean,
     out prior jsonb)
@@ -10,7 +11,6 @@ create or replace function casino_bet_open(p_tenant bigint, p_provider bigint, p
   as $$
 declare
   s record;
-  r record;
   v_claim bigint;
 begin
   select gs.user_id, gs.game_id, gs.demo, gs.expires_at <= now() as expired, g.title, g.bonus_allowed,
@@ -63,28 +63,6 @@ begin
     return;
   end if;
 
-  -- A new round is opened with this stake. A round that exists (a further stake of it, or another call that
-  -- opened it at the same moment and has committed) is taken FOR UPDATE in turn, checked and added to.
-  insert into casino_rounds (tenant_id, provider_id, round_id, user_id, game_id, bet_total)
-    values (p_tenant, p_provider, p_round, s.user_id, s.game_id, p_amount)
-    on conflict (tenant_id, provider_id, round_id) do nothing;
-  if not found then
-    select c.id, c.user_id, c.status into r from casino_rounds c
-      where c.tenant_id = p_tenant and c.provider_id = p_provider and c.round_id = p_round for update;
-    if r.id is not null then
-      if r.user_id <> s.user_id then
-        status := 'round_mismatch';
-        return;
-      end if;
-      if r.status <> 'open' then
-        status := 'round_closed';
-        return;
-      end if;
-      update casino_rounds set bet_total = bet_total + p_amount where id = r.id;
-    end if;
-  end if;
-
-  -- The player's row before the ledger (same order as a rollback): total_bet grows with each stake.
-  update users set total_bet = total_bet + p_amount where tenant_id = p_tenant and id = s.user_id;
-  status := 'ok';
+  -- ok, round_mismatch (another player's round) or round_closed.
+  status := casino_round_stake(p_tenant, p_provider, p_round, s.user_id, s.game_id, p_amount);
 end $$;

@@ -1,7 +1,9 @@
--- A provider's win up to, not including, the money. A win on a closed round is refused (round_closed) and its claim
--- removed again; max_single_win bounds the round's total wins (over_cap); a win of 0 always closes the round.
+-- The providers' seamless wallet: a provider's win up to, not including, the money: the session, the claim of the
+-- provider's transaction id, and the win on its round (casino_round_win). A win on a closed round is refused
+-- (round_closed) and its claim removed again; max_single_win bounds the round's total wins (over_cap); a win of 0
+-- always closes the round.
 
-create or replace function casino_win_open(p_tenant bigint, p_provider bigint, p_provider_code text, p_token_hash text,
+create or replace function providers_win_open(p_tenant bigint, p_provider bigint, p_provider_code text, p_token_hash text,
     p_player text, p_tx text, p_round text, p_amount bigint, p_round_closed boolean,
     out status text, out user_id bigint, out game_title text, out bonus_allowed boolean, out prior jsonb,
     out round_pk bigint, out round_game_id bigint, out round_status text, out bet_total bigint,
@@ -11,8 +13,8 @@ create or replace function casino_win_open(p_tenant bigint, p_provider bigint, p
   as $$
 declare
   s record;
+  w record;
   v_claim bigint;
-  v_round_user bigint;
 begin
   select gs.user_id, gs.demo, g.title, g.bonus_allowed, p.max_single_win into s
     from game_sessions gs
@@ -45,42 +47,22 @@ begin
     return;
   end if;
 
-  select c.id, c.game_id, c.status, c.bet_total, c.win_total, c.user_id
-    into round_pk, round_game_id, round_status, bet_total, win_total, v_round_user
-    from casino_rounds c
-    where c.tenant_id = p_tenant and c.provider_id = p_provider and c.round_id = p_round for update;
-  if round_pk is null then
-    status := 'round_not_found';
-    return;
-  end if;
-  if v_round_user <> s.user_id then
-    status := 'round_mismatch';
-    return;
-  end if;
-  if round_status = 'rolled_back' then
-    status := 'round_rolled_back';
-    return;
-  end if;
+  -- The cap bounds what the round pays in all, read under the round's lock: wins of one round in flight together
+  -- take turns there.
+  cap := s.max_single_win;
+  w := casino_round_win(p_tenant, p_provider, p_round, s.user_id, p_amount, p_round_closed, cap);
+  status := w.status; round_pk := w.round_pk; round_game_id := w.game_id; round_status := w.round_status;
+  bet_total := w.bet_total; win_total := w.win_total;
   -- A settled round takes no more money. The claim goes too: the refusal leaves nothing under this transaction id
   -- (a repeat is decided again, and a closed round never reopens), while a repeat of the id that was accepted
   -- before the round closed still finds its claim above and gets its first answer.
-  if round_status = 'closed' then
+  if status = 'round_closed' then
     delete from provider_transactions t where t.id = v_claim;
-    status := 'round_closed';
     return;
   end if;
-  -- The cap bounds what the round pays in all, read under the round's lock: wins of one round in flight together
-  -- take turns here. A win of 0 is never over it, so a round can always be closed.
-  cap := s.max_single_win;
-  if p_amount > 0 and win_total + p_amount > cap then
-    status := 'over_cap';
+  if status <> 'ok' then
     return;
   end if;
-
-  update casino_rounds c set win_total = c.win_total + p_amount,
-      status = case when p_round_closed then 'closed' else c.status end,
-      closed_at = case when p_round_closed and c.status = 'open' then now() else c.closed_at end
-    where c.id = round_pk;
   if p_round_closed and round_status = 'open' then
     insert into event_log (tenant_id, user_id, name, payload)
       values (p_tenant, s.user_id, 'casino.round_settled', jsonb_build_object('provider', p_provider_code,
@@ -88,5 +70,4 @@ begin
         'bet', bet_total, 'win', win_total + p_amount,
         'multiplier', case when bet_total > 0 then round((win_total + p_amount)::numeric / bet_total, 2) else 0 end));
   end if;
-  status := 'ok';
 end $$;
