@@ -61,9 +61,10 @@ export function ExclusionSection({ info }: { info: RgInfoReply | undefined }) {
               rel="noopener noreferrer"
               variant="outline"
               color="default"
+              className="rg-wrap-btn"
               data-testid="rg-national-link"
             >
-              {t('rg.exclusion.nationalLink')} ↗
+              {`${t('rg.exclusion.nationalLink')}\u00a0↗`}
             </Button>
           </div>
         )}

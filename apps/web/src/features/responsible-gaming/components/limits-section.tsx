@@ -106,7 +106,9 @@ function LimitRow({
   return (
     <li className="rg-row" data-testid={`rg-limit-${kind}-${period}`}>
       <div className="rg-row__top">
-        <span className="rg-row__period">{t(`rg.periods.${period}`)}</span>
+        <span className="rg-row__period" title={t(`rg.periods.${period}`)}>
+          {t(`rg.periodsShort.${period}`)}
+        </span>
         <span className="rg-row__value">
           {limit ? t('rg.limits.used', { used: value(limit.used), limit: value(limit.amount) }) : t('rg.limits.none')}
         </span>
