@@ -50,28 +50,30 @@ export function InstantControls({
           {t('originals.controls.profit')}: <strong>{formatMoney(profitOnWin)}</strong>
         </p>
       ) : null}
-      {!loggedIn && !g.demo ? (
-        <LoginToPlay />
-      ) : mode === 'manual' ? (
-        <Button
-          block
-          size="lg"
-          loading={g.busy}
-          disabled={locked || !canBet}
-          onClick={() => void g.play()}
-          data-testid="og-bet"
-        >
-          {betLabel ?? t('originals.controls.bet')}
-          {g.demo ? <span className="og-demo-tag">{t('originals.demo.badge')}</span> : null}
-        </Button>
-      ) : (
-        <AutoPanel
-          state={g.auto.state}
-          disabled={locked || !canBet}
-          onStart={(cfg) => void g.auto.start(cfg)}
-          onStop={g.auto.stop}
-        />
-      )}
+      <div className="og-action">
+        {!loggedIn && !g.demo ? (
+          <LoginToPlay />
+        ) : mode === 'manual' ? (
+          <Button
+            block
+            size="lg"
+            loading={g.busy}
+            disabled={locked || !canBet}
+            onClick={() => void g.play()}
+            data-testid="og-bet"
+          >
+            {betLabel ?? t('originals.controls.bet')}
+            {g.demo ? <span className="og-demo-tag">{t('originals.demo.badge')}</span> : null}
+          </Button>
+        ) : (
+          <AutoPanel
+            state={g.auto.state}
+            disabled={locked || !canBet}
+            onStart={(cfg) => void g.auto.start(cfg)}
+            onStop={g.auto.stop}
+          />
+        )}
+      </div>
     </div>
   );
 }

@@ -171,27 +171,29 @@ export function CrashGame() {
         />
       </label>
       <p className="og-muted mp-hint">{t('mp.crash.autoHint')}</p>
-      {!loggedIn ? (
-        <LoginToPlay />
-      ) : open && live.phase === 'running' ? (
-        <Button block size="lg" color="warning" loading={busy} onClick={doCashout} data-testid="crash-cashout">
-          {t('mp.crash.cashout', { amount: formatMoney(Math.floor(mine.amount * now)) })}
-        </Button>
-      ) : inRound && (mine.cashedAt !== null || live.phase !== 'ended') ? (
-        <Button block size="lg" disabled>
-          {mine.cashedAt
-            ? t('mp.crash.cashedOut', { m: fmtX(mine.cashedAt, locale), amount: formatMoney(mine.payout) })
-            : t('mp.crash.inRound')}
-        </Button>
-      ) : live.phase === 'betting' && left > 0 ? (
-        <Button block size="lg" loading={busy} onClick={bet} data-testid="crash-bet">
-          {t('mp.crash.bet')}
-        </Button>
-      ) : (
-        <Button block size="lg" disabled>
-          {t('mp.crash.wait')}
-        </Button>
-      )}
+      <div className="og-action">
+        {!loggedIn ? (
+          <LoginToPlay />
+        ) : open && live.phase === 'running' ? (
+          <Button block size="lg" color="warning" loading={busy} onClick={doCashout} data-testid="crash-cashout">
+            {t('mp.crash.cashout', { amount: formatMoney(Math.floor(mine.amount * now)) })}
+          </Button>
+        ) : inRound && (mine.cashedAt !== null || live.phase !== 'ended') ? (
+          <Button block size="lg" disabled>
+            {mine.cashedAt
+              ? t('mp.crash.cashedOut', { m: fmtX(mine.cashedAt, locale), amount: formatMoney(mine.payout) })
+              : t('mp.crash.inRound')}
+          </Button>
+        ) : live.phase === 'betting' && left > 0 ? (
+          <Button block size="lg" loading={busy} onClick={bet} data-testid="crash-bet">
+            {t('mp.crash.bet')}
+          </Button>
+        ) : (
+          <Button block size="lg" disabled>
+            {t('mp.crash.wait')}
+          </Button>
+        )}
+      </div>
       {live.state?.max_profit ? (
         <p className="og-muted">{t('mp.crash.maxProfit', { amount: formatMoney(live.state.max_profit) })}</p>
       ) : null}

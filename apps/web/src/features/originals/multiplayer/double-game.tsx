@@ -200,31 +200,33 @@ export function DoubleGame() {
   ) : (
     <div className="og-form">
       <AmountInput value={amount} onChange={setAmount} disabled={busy !== null} />
-      <span className="og-label">{t('mp.double.pick')}</span>
-      {loggedIn ? (
-        <div className="mp-color-btns">
-          {COLORS.map((c) => (
-            <button
-              key={c}
-              type="button"
-              className={`mp-color-btn mp-color-btn--${c}`}
-              disabled={!betting || busy !== null}
-              onClick={() => bet(c)}
-              data-testid={`double-bet-${c}`}
-            >
-              <strong>{t(`mp.double.${c}`)}</strong>
-              <span>{t('mp.double.pays', { m: PAYS[c] })}</span>
-            </button>
-          ))}
-        </div>
-      ) : (
-        <LoginToPlay />
-      )}
-      {!betting && loggedIn ? (
-        <Button block size="md" variant="outline" disabled>
-          {live.phase === 'ended' ? t('mp.nextRound') : t('mp.waiting')}
-        </Button>
-      ) : null}
+      <div className="og-action">
+        <span className="og-label">{t('mp.double.pick')}</span>
+        {loggedIn ? (
+          <div className="mp-color-btns">
+            {COLORS.map((c) => (
+              <button
+                key={c}
+                type="button"
+                className={`mp-color-btn mp-color-btn--${c}`}
+                disabled={!betting || busy !== null}
+                onClick={() => bet(c)}
+                data-testid={`double-bet-${c}`}
+              >
+                <strong>{t(`mp.double.${c}`)}</strong>
+                <span>{t('mp.double.pays', { m: PAYS[c] })}</span>
+              </button>
+            ))}
+          </div>
+        ) : (
+          <LoginToPlay />
+        )}
+        {!betting && loggedIn ? (
+          <Button block size="md" variant="outline" disabled>
+            {live.phase === 'ended' ? t('mp.nextRound') : t('mp.waiting')}
+          </Button>
+        ) : null}
+      </div>
     </div>
   );
   return (

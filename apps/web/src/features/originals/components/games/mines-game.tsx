@@ -204,27 +204,29 @@ export function MinesGame() {
           })}
         </p>
       ) : null}
-      {!loggedIn && !demo ? (
-        <LoginToPlay />
-      ) : open ? (
-        <Button
-          block
-          size="lg"
-          color="warning"
-          loading={busy}
-          disabled={busy || (round?.revealed.length ?? 0) === 0}
-          onClick={cashout}
-          data-testid="og-cashout"
-        >
-          {t('originals.mines.cashout', { amount: formatMoney(currentPayout) })}
-          {demo ? <span className="og-demo-tag">{t('originals.demo.badge')}</span> : null}
-        </Button>
-      ) : (
-        <Button block size="lg" loading={busy} onClick={start} data-testid="og-bet">
-          {t('originals.mines.start')}
-          {demo ? <span className="og-demo-tag">{t('originals.demo.badge')}</span> : null}
-        </Button>
-      )}
+      <div className="og-action">
+        {!loggedIn && !demo ? (
+          <LoginToPlay />
+        ) : open ? (
+          <Button
+            block
+            size="lg"
+            color="warning"
+            loading={busy}
+            disabled={busy || (round?.revealed.length ?? 0) === 0}
+            onClick={cashout}
+            data-testid="og-cashout"
+          >
+            {t('originals.mines.cashout', { amount: formatMoney(currentPayout) })}
+            {demo ? <span className="og-demo-tag">{t('originals.demo.badge')}</span> : null}
+          </Button>
+        ) : (
+          <Button block size="lg" loading={busy} onClick={start} data-testid="og-bet">
+            {t('originals.mines.start')}
+            {demo ? <span className="og-demo-tag">{t('originals.demo.badge')}</span> : null}
+          </Button>
+        )}
+      </div>
     </div>
   );
   return (
