@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildChain, crashPointCents, DOUBLE_PAYS_E4, doubleColor, doubleRoll } from '@sorte/fairness';
 import type { Db, Sql } from '../../../platform/db/index';
 import * as wallet from '../../ledger/index';
+import * as rg from '../../responsible-gaming/index';
 import { findTenantById } from '../../tenants/index';
 import { recordSettledRound } from '../events';
 import { LIMITS } from '../games';
@@ -49,6 +50,7 @@ class LeaseLost extends Error {}
 export async function settleBetMoney(tx: Sql, tenantId: number, game: MultiplayerGame, bet: RoundBetRow) {
   const money = { tenantId, userId: bet.user_id, reference: `originals:${game}:round:${bet.round_id}` };
   if (bet.status === 'refunded') {
+    await rg.play(tx, { tenantId, userId: bet.user_id, refund: bet.amount });
     await wallet.creditWin(tx, {
       ...money,
       type: 'refund',
@@ -57,8 +59,10 @@ export async function settleBetMoney(tx: Sql, tenantId: number, game: Multiplaye
     });
     return;
   }
-  if (bet.payout > 0)
+  if (bet.payout > 0) {
+    await rg.play(tx, { tenantId, userId: bet.user_id, win: bet.payout });
     await wallet.creditWin(tx, { ...money, amount: bet.payout, idempotencyKey: `originals:win:${game}:${bet.id}` });
+  }
   const multiplierE4 =
     game === 'crash'
       ? bet.status === 'won'

@@ -5,6 +5,7 @@ import { AppError } from '../../../platform/errors';
 import type { Tenant } from '../../../platform/tenancy';
 import { maskName } from '../../feed/index';
 import * as wallet from '../../ledger/index';
+import * as rg from '../../responsible-gaming/index';
 import { amountMessage, LIMITS } from '../games';
 import * as originalsRepo from '../repo';
 import { crashAfterMs, GROWTH_PER_MS, multiplierAt } from './curve';
@@ -95,6 +96,7 @@ export async function placeBet(
       throw new AppError('conflict', MP.roundFull);
     const bet = await repo.insertRoundBet(tx, { ...o, roundId: round.id, amount, autoCashout, color });
     if (!bet) throw new AppError('conflict', o.game === 'crash' ? MP.alreadyBet : MP.alreadyBetColor);
+    await rg.play(tx, { tenantId: o.tenantId, userId: o.userId, stake: amount });
     const debit = await wallet.debitBet(tx, {
       tenantId: o.tenantId,
       userId: o.userId,
