@@ -275,6 +275,10 @@ export const walletCalls = {
     }),
     response: replies({ 200: reply({ status: z.literal(true), method: PixKey }) }),
   },
+  /** POST /api/wallet/withdraw/method/own-cpf: the player's own CPF as a PIX key, without sending the number. */
+  addOwnCpfMethod: {
+    response: replies({ 200: reply({ status: z.literal(true), method: PixKey }) }),
+  },
   /** POST /api/wallet/withdraw/request: the amount moves from cash to pending in the same transaction. */
   requestWithdrawal: {
     headers: IdempotencyKeyHeader,

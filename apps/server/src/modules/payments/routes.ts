@@ -3,7 +3,7 @@ import { pixWebhookCall, walletCalls } from '@sorte/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
 import type { ContractTypeProvider } from '../../platform/contracts';
-import { AppError, type Localized } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { NO_CACHE } from '../../platform/http';
 import * as ledger from '../ledger/index';
 import * as pix from './deposits';
@@ -54,6 +54,10 @@ export async function walletRoutes(fastify: FastifyInstance, opts: { rt: WalletR
 
   app.post('/wallet/withdraw/method', { ...authed, schema: walletCalls.addMethod }, async (req) =>
     withdrawals.addMethod(db, req.tenant, me(req).userId, req.body, rt.pix.psp),
+  );
+
+  app.post('/wallet/withdraw/method/own-cpf', { ...authed, schema: walletCalls.addOwnCpfMethod }, async (req) =>
+    withdrawals.addOwnCpfMethod(db, req.tenant, me(req).userId, rt.pix.psp),
   );
 
   app.post('/wallet/withdraw/request', { ...authed, schema: walletCalls.requestWithdrawal }, async (req) =>

@@ -112,6 +112,21 @@ export async function listMethods(db: Db, tenantId: number, userId: number) {
  * - Without a key lookup, such keys are accepted unproven outside regulated mode (the payout still names the
  *   player's CPF as recipient) and refused in regulated mode.
  */
+/**
+ * POST /wallet/withdraw/method/own-cpf: the player's own CPF as a PIX key, without typing it. The page offers it
+ * masked (***.456.789-**), as it knows only that; the number itself never leaves the server.
+ */
+export async function addOwnCpfMethod(
+  db: Db,
+  tenant: Tenant,
+  userId: number,
+  psp: Pick<PixProvider, 'hasKeyLookup' | 'keyOwner'>,
+) {
+  const user = await loadUser(db, tenant.id, userId);
+  if (!user.cpf) throw field('key', WMSG.keyNoCpf);
+  return addMethod(db, tenant, userId, { type: 'cpf', key: user.cpf }, psp);
+}
+
 export async function addMethod(
   db: Db,
   tenant: Tenant,

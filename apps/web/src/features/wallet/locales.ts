@@ -96,6 +96,9 @@ const pt = {
   withdraw: {
     fix: { email: 'Verificar meu e-mail', phone: 'Verificar meu celular', method_id: 'Cadastrar a chave do meu CPF' },
     lastTitle: 'Seu saque de {amount}',
+    ownCpf: 'Sua chave CPF:',
+    useOwnCpf: 'Usar meu CPF',
+    ownCpfHint: 'O CPF da sua conta. Saques só vão para chaves no seu nome.',
     keys: 'Suas chaves PIX',
     noKeys: 'Cadastre uma chave PIX para sacar.',
     newKey: 'Nova chave PIX',
@@ -252,6 +255,9 @@ const en: typeof pt = {
   withdraw: {
     fix: { email: 'Verify my e-mail', phone: 'Verify my phone', method_id: 'Add my CPF key' },
     lastTitle: 'Your withdrawal of {amount}',
+    ownCpf: 'Your CPF key:',
+    useOwnCpf: 'Use my CPF',
+    ownCpfHint: "Your account's CPF. Withdrawals only go to keys in your name.",
     keys: 'Your PIX keys',
     noKeys: 'Add a PIX key to withdraw.',
     newKey: 'New PIX key',

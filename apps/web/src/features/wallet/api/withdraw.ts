@@ -24,3 +24,6 @@ export const requestWithdrawal = (o: { amount: number; methodId: number; key: st
     { amount: o.amount, method_id: o.methodId },
     { headers: { 'Idempotency-Key': o.key } },
   );
+
+/** POST /wallet/withdraw/method/own-cpf: the player's own CPF as a key (the page knows it only masked). */
+export const addOwnCpfMethod = () => http.post<{ status: true; method: PixKey }>('/wallet/withdraw/method/own-cpf', {});

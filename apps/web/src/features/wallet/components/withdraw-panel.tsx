@@ -8,12 +8,13 @@ import { HttpError } from '../../../shared/lib/http';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { formatMoney } from '../../../shared/lib/money';
+import { useSession } from '../../../shared/lib/session';
 import { useSiteConfig } from '../../../shared/lib/site-config';
 import { useWallet } from '../../../shared/lib/wallet';
 import { Button, buttonClassName } from '../../../shared/ui/button';
 import { Field, Input } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toast-store';
-import { addMethod, type KeyType, requestWithdrawal, useMethods } from '../api/withdraw';
+import { addMethod, addOwnCpfMethod, type KeyType, requestWithdrawal, useMethods } from '../api/withdraw';
 import { amountRule, centsToField, errorText, msgOf, newIdempotencyKey, parseBrl } from '../lib';
 import { WithdrawalTimeline } from './withdrawal-timeline';
 
@@ -38,8 +39,11 @@ export function WithdrawPanel() {
   const [selected, setSelected] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [type, setType] = useState<KeyType>('cpf');
+  // The player's own CPF, masked as the server sends it (***.456.789-**): offered as the key, never typed.
+  const ownCpf = useSession((st) => (typeof st.user?.cpf === 'string' && st.user.cpf ? st.user.cpf : null));
+  const ownCpfKey = type === 'cpf' && ownCpf !== null;
   const keyForm = useRulesForm({ key: '' }, () => ({
-    key: [(v) => (typeof v === 'string' && v.trim() ? null : msgOf('wallet.errors.required'))],
+    key: [(v) => (ownCpfKey || (typeof v === 'string' && v.trim()) ? null : msgOf('wallet.errors.required'))],
   }));
   const amountForm = useRulesForm({ amount: '' }, () => ({ amount: [amountRule] }));
   const [busy, setBusy] = useState(false);
@@ -50,8 +54,24 @@ export function WithdrawPanel() {
   const attempt = useRef<{ values: string; key: string } | null>(null);
   const ids = useId();
   const list = methods.data?.data ?? [];
+  const hasCpfKey = list.some((m) => m.type === 'cpf');
   const methodId = selected ?? list[0]?.id ?? null;
   const available = wallet.data?.balance_withdrawal ?? 0;
+
+  const addOwnCpf = async () => {
+    setBusy(true);
+    try {
+      const r = await addOwnCpfMethod();
+      toast.success(t('wallet.withdraw.keyAdded'));
+      setSelected(r.method.id);
+      setFix(null);
+      await qc.invalidateQueries({ queryKey: ['wallet', 'methods'] });
+    } catch (err) {
+      toast.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const startAdding = (k: KeyType) => {
     setType(k);
@@ -62,7 +82,7 @@ export function WithdrawPanel() {
   const saveKey = keyForm.submit(async ({ key }) => {
     setBusy(true);
     try {
-      const r = await addMethod(type, key.trim());
+      const r = ownCpfKey ? await addOwnCpfMethod() : await addMethod(type, key.trim());
       toast.success(t('wallet.withdraw.keyAdded'));
       keyForm.reset();
       setAdding(false);
@@ -106,6 +126,16 @@ export function WithdrawPanel() {
       <section className="wl-section">
         <h3 className="wl-section__title">{t('wallet.withdraw.keys')}</h3>
         {list.length === 0 && !methods.isPending && <p className="wl-empty">{t('wallet.withdraw.noKeys')}</p>}
+        {ownCpf && !hasCpfKey && !methods.isPending && !adding && (
+          <div className="wl-own-cpf" data-testid="own-cpf-offer">
+            <span>
+              {t('wallet.withdraw.ownCpf')} <strong className="wl-key__value">{ownCpf}</strong>
+            </span>
+            <Button size="sm" loading={busy} onClick={() => void addOwnCpf()} data-testid="use-own-cpf">
+              {t('wallet.withdraw.useOwnCpf')}
+            </Button>
+          </div>
+        )}
         <div className="wl-keys" role="radiogroup" aria-label={t('wallet.withdraw.keys')}>
           {list.map((m) => (
             <label key={m.id} className={`wl-key ${methodId === m.id ? 'is-active' : ''}`}>
@@ -133,9 +163,15 @@ export function WithdrawPanel() {
                 ))}
               </select>
             </Field>
-            <Field label={t('wallet.withdraw.key')} error={keyForm.errors.key} id={`${ids}-keyval`}>
+            <Field
+              label={t('wallet.withdraw.key')}
+              hint={ownCpfKey ? t('wallet.withdraw.ownCpfHint') : undefined}
+              error={keyForm.errors.key}
+              id={`${ids}-keyval`}
+            >
               <Input
-                value={keyForm.values.key}
+                value={ownCpfKey ? ownCpf : keyForm.values.key}
+                readOnly={ownCpfKey}
                 placeholder={t(`wallet.withdraw.placeholders.${type}`)}
                 inputMode={type === 'cpf' || type === 'phone' ? 'numeric' : type === 'email' ? 'email' : 'text'}
                 onChange={(e) => keyForm.setValue('key', e.target.value)}
@@ -182,7 +218,11 @@ export function WithdrawPanel() {
                 {t(`wallet.withdraw.fix.${fix.field}`)}
               </Link>
             ) : (
-              <Button size="sm" variant="outline" onClick={() => startAdding('cpf')}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => (ownCpf && !hasCpfKey ? void addOwnCpf() : startAdding('cpf'))}
+              >
                 {t(`wallet.withdraw.fix.${fix.field}`)}
               </Button>
             )}
