@@ -2,10 +2,10 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   anyJson,
+  checkOf,
   ERROR_REPLIES,
   FORM_MESSAGES,
   type FormContext,
-  formValidatorOf,
   isCheckedByHandler,
   type Refusal,
   refusalOf,
@@ -68,14 +68,15 @@ const refusal = (r: Refusal) => new AppError(r.code, r.message);
  */
 const validateWithContract: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   if (isCheckedByHandler(schema) || tenantFormOf(schema)) return () => ({});
-  const form = formValidatorOf(schema);
+  const check = checkOf(schema);
   const refused = refusalOf(schema);
-  const parser = form ?? schema;
+  const parser = check?.validator ?? schema;
+  const form = check?.form ?? false;
   const emptyForm = httpPart === 'body' && asObjectBody(schema);
   const keep = httpPart === 'headers';
   return (data) => {
     const r = parser.safeParse(emptyForm && !isObject(data) ? {} : data);
-    if (!r.success) return { error: refused ? refusal(refused) : validationError(r.error, { form: !!form }) };
+    if (!r.success) return { error: refused ? refusal(refused) : validationError(r.error, { form }) };
     return keep ? {} : { value: r.data };
   };
 };

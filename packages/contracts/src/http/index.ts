@@ -37,7 +37,8 @@ export function isCheckedByHandler(schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && CHECKED_BY_HANDLER.has(schema as z.ZodType);
 }
 
-const FORMS = new WeakMap<z.ZodType, z.ZodType>();
+type Check = { validator: z.ZodType; form: boolean };
+const CHECKS = new WeakMap<z.ZodType, Check>();
 
 /**
  * A request part whose reference shape is `documented` but which `validator` checks, as a form does: each field
@@ -45,16 +46,25 @@ const FORMS = new WeakMap<z.ZodType, z.ZodType>();
  * line), and the validator's output, typed as `documented`'s, is what the handler receives.
  */
 export function specForm<S extends z.ZodType>(documented: S, validator: z.ZodType<z.output<S>>): S {
-  FORMS.set(documented, validator);
+  CHECKS.set(documented, { validator, form: true });
   return documented;
 }
 
 /** A schema that documents and validates a request part as a form (see `specForm`). */
 export const form = <S extends z.ZodType>(schema: S): S => specForm(schema, schema as z.ZodType<z.output<S>>);
 
-/** The validator of a schema made by `specForm`, or null. */
-export function formValidatorOf(schema: unknown): z.ZodType | null {
-  return typeof schema === 'object' && schema !== null ? (FORMS.get(schema as z.ZodType) ?? null) : null;
+/**
+ * A request part whose reference shape is `documented` but which `validator` checks (rules a JSON schema cannot
+ * say, such as a decoded length); its output, typed as `documented`'s, is what the handler receives.
+ */
+export function checkedWith<S extends z.ZodType>(documented: S, validator: z.ZodType<z.output<S>>): S {
+  CHECKS.set(documented, { validator, form: false });
+  return documented;
+}
+
+/** How a schema made by `specForm`, `form` or `checkedWith` is checked, or null. */
+export function checkOf(schema: unknown): Check | null {
+  return typeof schema === 'object' && schema !== null ? (CHECKS.get(schema as z.ZodType) ?? null) : null;
 }
 
 /** What a form whose rules depend on the tenant reads of it. */

@@ -1,12 +1,15 @@
 import { pushPublicKeyCall, subscribeCall, unsubscribeCall } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
+import type { ContractTypeProvider } from '../../platform/contracts';
 import * as push from './service';
 
 /** Web push: the VAPID public key, and a player's subscriptions (spec: POST subscription {endpoint, keys}). */
-export async function pushRoutes(app: FastifyInstance) {
+export async function pushRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
   const { db, config } = app;
-  const authed = { preHandler: requireUser(db) };
+  // Before validation: a guest gets 401 before any field is read.
+  const authed = { preValidation: requireUser(db) };
   push.configurePush(db, { allowLoopback: config.pushLoopbackEndpoints });
 
   app.get('/push/public-key', { schema: pushPublicKeyCall }, async () => ({
@@ -14,7 +17,8 @@ export async function pushRoutes(app: FastifyInstance) {
   }));
 
   app.post('/subscription', { ...authed, schema: subscribeCall }, async (req, reply) => {
-    const sub = await push.parseSubscription(db, (req.body ?? {}) as push.SubscriptionInput);
+    const { endpoint, keys } = req.body;
+    const sub = await push.checkSubscription(db, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
     const ua = req.headers['user-agent'];
     await push.saveSubscription(db, {
       tenantId: req.tenant.id,
@@ -29,7 +33,7 @@ export async function pushRoutes(app: FastifyInstance) {
     await push.deleteSubscription(db, {
       tenantId: req.tenant.id,
       userId: currentUser(req).id,
-      endpoint: (req.body as { endpoint?: unknown } | null)?.endpoint,
+      endpoint: req.body.endpoint,
     });
     return { subscribed: false };
   });

@@ -30,8 +30,6 @@ export function vapidKeys(db: Sql, subject = 'mailto:no-reply@sorte.local'): Pro
   return p;
 }
 
-const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
-const INVALID: Localized = { pt: 'Inscrição de notificações inválida.', en: 'Invalid notification subscription.' };
 const ENDPOINT_ERRORS: Record<Exclude<EndpointVerdict, 'ok'>, Localized> = {
   insecure: {
     pt: 'O endereço de notificações precisa usar https.',
@@ -59,33 +57,16 @@ export function configurePush(db: Sql, policy: EndpointPolicy): void {
 
 const policyOf = (db: Sql) => policies.get(db) ?? STRICT_POLICY;
 
-export type SubscriptionInput = { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } | null };
 export type Subscription = { endpoint: string; p256dh: string; auth: string };
 
 /**
- * endpoint an http(s) URL, p256dh and auth base64url; then the endpoint's host must resolve to public addresses only
- * (https; plain http only to a local push service when the policy allows it). 422 with the field's reason otherwise.
+ * A subscription whose format its contract checked: the endpoint's host must resolve to public addresses only
+ * (https; plain http only to a local push service when the policy allows it). 422 with the reason otherwise.
  */
-export async function parseSubscription(db: Sql, body: SubscriptionInput): Promise<Subscription> {
-  const errors: Record<string, Localized[]> = {};
-  const endpoint = body.endpoint;
-  let url: URL | null = null;
-  if (typeof endpoint === 'string' && endpoint.length <= 2048 && URL.canParse(endpoint)) {
-    const u = new URL(endpoint);
-    if (u.protocol === 'https:' || u.protocol === 'http:') url = u;
-  }
-  if (!url) errors.endpoint = [INVALID];
-  const p256dh = body.keys?.p256dh;
-  const auth = body.keys?.auth;
-  // p256dh is an uncompressed P-256 point (65 bytes), auth a 16-byte secret.
-  if (typeof p256dh !== 'string' || !B64URL.test(p256dh) || Buffer.from(p256dh, 'base64url').length !== 65)
-    errors['keys.p256dh'] = [INVALID];
-  if (typeof auth !== 'string' || !B64URL.test(auth) || Buffer.from(auth, 'base64url').length !== 16)
-    errors['keys.auth'] = [INVALID];
-  if (Object.keys(errors).length || !url) throw new AppError('validation', undefined, errors);
-  const verdict = await checkEndpoint(url, policyOf(db));
+export async function checkSubscription(db: Sql, sub: Subscription): Promise<Subscription> {
+  const verdict = await checkEndpoint(new URL(sub.endpoint), policyOf(db));
   if (verdict !== 'ok') throw new AppError('validation', undefined, { endpoint: [ENDPOINT_ERRORS[verdict]] });
-  return { endpoint: endpoint as string, p256dh: p256dh as string, auth: auth as string };
+  return sub;
 }
 
 export async function saveSubscription(
@@ -117,8 +98,7 @@ export async function saveSubscription(
   });
 }
 
-export async function deleteSubscription(db: Db, o: { tenantId: number; userId: number; endpoint: unknown }) {
-  if (typeof o.endpoint !== 'string') throw new AppError('validation', undefined, { endpoint: [INVALID] });
+export async function deleteSubscription(db: Db, o: { tenantId: number; userId: number; endpoint: string }) {
   await db.query('delete from push_subscriptions where tenant_id = $1 and user_id = $2 and endpoint = $3', [
     o.tenantId,
     o.userId,
