@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { useT } from '../shared/lib/i18n';
 import { useUnreadNotifications } from '../shared/lib/realtime-badges';
 import { useIsLoggedIn } from '../shared/lib/session';
@@ -110,17 +110,64 @@ export function RealtimeButtons() {
   );
 }
 
-/** Phones: the header has no room for the chat button, so it floats at the bottom right. */
+/** What the floating chat button must never cover: the footer, and what a page marks (a game's bet controls). */
+const KEEP_CLEAR = '.app-footer, [data-fab-clear]';
+
+/**
+ * Whether the floating button's box currently overlaps something it must keep clear of. Checked once a frame at
+ * most, on scroll, resize and when the page's content changes.
+ */
+function useOverlapsKeepClear(ref: RefObject<HTMLElement | null>): boolean {
+  const [overlaps, setOverlaps] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const fab = ref.current?.getBoundingClientRect();
+      if (!fab || fab.width === 0) return setOverlaps(false);
+      const hit = [...document.querySelectorAll(KEEP_CLEAR)].some((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top < fab.bottom && r.bottom > fab.top && r.left < fab.right && r.right > fab.left;
+      });
+      setOverlaps(hit);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true, capture: true });
+    window.addEventListener('resize', schedule);
+    const content = new MutationObserver(schedule);
+    content.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule, { capture: true });
+      window.removeEventListener('resize', schedule);
+      content.disconnect();
+    };
+  }, [ref]);
+  return overlaps;
+}
+
+/**
+ * Phones: the header has no room for the chat button, so it floats at the bottom right. It steps aside (fades out)
+ * while it would cover the footer or a game's bet controls; the chat is a scroll away.
+ */
 function ChatFab() {
   const t = useT();
   const open = useSidePanels((s) => s.active === 'chatglobal');
+  const ref = useRef<HTMLButtonElement>(null);
+  const away = useOverlapsKeepClear(ref);
   if (open) return null;
   return (
     <button
+      ref={ref}
       type="button"
-      className="chat-fab"
+      className={away ? 'chat-fab chat-fab--away' : 'chat-fab'}
       onClick={() => sidePanels.open('chatglobal')}
       aria-label={t('app.header.chat')}
+      aria-hidden={away || undefined}
+      tabIndex={away ? -1 : undefined}
     >
       <svg
         width="24"

@@ -294,7 +294,8 @@ export function GameLayout({
           ) : null}
           {stage}
         </section>
-        <aside className="og-controls">
+        {/* The floating chat button steps aside rather than cover the bet controls. */}
+        <aside className="og-controls" data-fab-clear>
           {controls}
           <p className="og-limits">
             {t('originals.controls.limits', {

@@ -307,7 +307,9 @@ export function MpLayout({
       </header>
       <div className="og-game">
         <section className="og-stage mp-stage">{stage}</section>
-        <aside className="og-controls">{controls}</aside>
+        <aside className="og-controls" data-fab-clear>
+          {controls}
+        </aside>
       </div>
       <div className="og-tabs">
         <Tabs
