@@ -57,6 +57,8 @@ export type WalletErrorCode =
   | 'TRANSACTION_CONFLICT'
   | 'NOT_A_BET'
   | 'PLAYER_BLOCKED'
+  /** The player's responsible-gaming limits (wager, loss, play time) refuse the stake. */
+  | 'RESPONSIBLE_GAMING_LIMIT'
   | 'INTERNAL';
 
 export type WalletResult =

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors';
 import { publish } from '../../platform/events/index';
 import { hashSessionToken, lockRound as lockCasinoRound, type ProviderRow, takeStakeBack } from '../casino/index';
 import * as wallet from '../ledger/index';
+import * as rg from '../responsible-gaming/index';
 import type { WalletAction, WalletErrorCode, WalletResult } from './adapter';
 import { CallBatcher, type Handled } from './call-batch';
 import * as stored from './stored';
@@ -355,6 +356,13 @@ type BetOpen = {
     | 'blocked'
     | 'round_mismatch'
     | 'round_closed'
+    | 'limit_wager'
+    | 'limit_loss'
+    | 'limit_time'
+    | 'rg_paused'
+    | 'rg_self_excluded'
+    | 'rg_closed'
+    | 'rg_national_list'
     | 'ok';
   user_id: number | null;
   game_id: number | null;
@@ -367,6 +375,14 @@ const BET_REFUSALS: Partial<Record<BetOpen['status'], WalletErrorCode>> = {
   expired: 'SESSION_EXPIRED',
   blocked: 'PLAYER_BLOCKED',
   round_mismatch: 'PLAYER_MISMATCH',
+  // Responsible gaming (rg_play in providers_bet_open): a limit the stake would pass, or a stop on the account.
+  limit_wager: 'RESPONSIBLE_GAMING_LIMIT',
+  limit_loss: 'RESPONSIBLE_GAMING_LIMIT',
+  limit_time: 'RESPONSIBLE_GAMING_LIMIT',
+  rg_paused: 'PLAYER_BLOCKED',
+  rg_self_excluded: 'PLAYER_BLOCKED',
+  rg_closed: 'PLAYER_BLOCKED',
+  rg_national_list: 'PLAYER_BLOCKED',
 };
 
 /**
@@ -559,6 +575,8 @@ async function rollback(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'ro
       throw e;
     }
     await tx.query("update provider_transactions set status = 'rolled_back' where id = $1", [target.id]);
+    // Responsible gaming counts the stake off the player's windows again.
+    await rg.play(tx, { tenantId: ctx.tenantId, userId: s.user_id, refund: target.amount });
     if (lockedRound && (await takeStakeBack(tx, lockedRound, target.amount)))
       await event(tx, ctx.tenantId, s.user_id, 'casino.round_rolled_back', {
         provider: ctx.provider.code,

@@ -14,6 +14,8 @@ const TEXT = {
     paytable: 'Tabela de pagamentos (3 iguais numa linha, 5 linhas)',
     lines: 'A aposta é dividida igualmente entre as 5 linhas.',
     nofunds: 'Saldo insuficiente.',
+    limit: 'Aposta recusada: ela passaria de um limite de jogo responsável seu.',
+    blocked: 'Apostas bloqueadas nesta conta (pausa ou autoexclusão).',
     error: 'Não foi possível concluir a jogada. Tente novamente.',
     expired: 'Sessão de jogo encerrada. Volte ao cassino e abra o jogo de novo.',
     under: 'Abaixo de 7 (2,3x)',
@@ -44,6 +46,8 @@ const TEXT = {
     paytable: 'Paytable (3 of a kind on a line, 5 lines)',
     lines: 'The stake is split evenly over the 5 lines.',
     nofunds: 'Insufficient balance.',
+    limit: 'Bet refused: it would go over one of your responsible gaming limits.',
+    blocked: 'Bets are blocked on this account (a break or self-exclusion).',
     error: 'The play could not be completed. Please try again.',
     expired: 'Game session ended. Go back to the casino and open the game again.',
     under: 'Under 7 (2.3x)',
@@ -176,7 +180,7 @@ if(C.kind==='slot')stage.querySelectorAll('.cell').forEach(c=>{c.classList.remov
 if(C.kind==='roulette')$('ball').textContent='…';
 try{const r=await fetch('${'/provider-sandbox'}/api/play/'+token,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)});const j=await r.json();
 await new Promise(res=>setTimeout(res,C.kind==='slot'?650:450));
-if(!r.ok){if(C.kind==='slot')stage.querySelectorAll('.cell').forEach(c=>c.classList.remove('spin'));msg(r.status===402?C.t.nofunds:r.status===404?C.t.expired:C.t.error,'err');if(typeof j.balance==='number')setBal(j.balance);return}
+if(!r.ok){if(C.kind==='slot')stage.querySelectorAll('.cell').forEach(c=>c.classList.remove('spin'));msg(j.error==='RESPONSIBLE_GAMING_LIMIT'?C.t.limit:j.error==='PLAYER_BLOCKED'?C.t.blocked:r.status===402?C.t.nofunds:r.status===404?C.t.expired:C.t.error,'err');if(typeof j.balance==='number')setBal(j.balance);return}
 if(C.kind==='slot')drawGrid(j.grid,j.wins);
 if(C.kind==='dice'){$('d1').textContent=FACES[j.dice[0]-1];$('d2').textContent=FACES[j.dice[1]-1]}
 if(C.kind==='roulette'){const b=$('ball');b.textContent=j.number;b.style.background=j.number===0?'#047857':C.red.includes(j.number)?'#b91c1c':'#111827'}

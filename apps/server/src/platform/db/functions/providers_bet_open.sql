@@ -12,6 +12,7 @@ create or replace function providers_bet_open(p_tenant bigint, p_provider bigint
 declare
   s record;
   v_claim bigint;
+  v_rg text;
 begin
   select gs.user_id, gs.game_id, gs.demo, gs.expires_at <= now() as expired, g.title, g.bonus_allowed,
       p.enabled as provider_enabled,
@@ -63,6 +64,18 @@ begin
     return;
   end if;
 
+  -- Responsible gaming (rg_play): a stake the player's limits or a stop on the account refuse is answered with its
+  -- code (limit_wager, rg_paused ...), which the claim records like any refusal.
+  v_rg := rg_play(p_tenant, s.user_id, p_amount, 0);
+  if v_rg is not null then
+    status := v_rg;
+    return;
+  end if;
+
   -- ok, round_mismatch (another player's round) or round_closed.
   status := casino_round_stake(p_tenant, p_provider, p_round, s.user_id, s.game_id, p_amount);
+  if status <> 'ok' then
+    -- Not taken, so not counted either.
+    perform rg_play(p_tenant, s.user_id, -p_amount, 0);
+  end if;
 end $$;

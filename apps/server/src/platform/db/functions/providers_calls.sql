@@ -52,13 +52,16 @@ begin
         end as early
       from s
   ),
-  -- The rest of what a plain success needs: the player (self-exclusion), the cash balance, the round.
+  -- The rest of what a plain success needs: the player (self-exclusion; responsible-gaming rules, whose stakes and
+  -- wins each go through their own statement and rg_play), the cash balance, the round.
   r as (
-    select a.*, coalesce(u.blocked, true) as blocked, cash.balance as cash, rd.id as rpk, rd.user_id as ruser,
-        rd.status as rstatus, rd.game_id as rgame, rd.win_total as rwin
+    select a.*, coalesce(u.blocked, true) as blocked, rg.ruled, cash.balance as cash, rd.id as rpk,
+        rd.user_id as ruser, rd.status as rstatus, rd.game_id as rgame, rd.win_total as rwin
       from a
         left join lateral (select coalesce(x.self_exclusion_end > now(), false) as blocked from users x
             where x.tenant_id = a.tenant and x.id = a.uid offset 0) u on true
+        left join lateral (select true as ruled from rg_players x
+            where x.tenant_id = a.tenant and x.user_id = a.uid offset 0) rg on true
         left join lateral (select x.balance from ledger_accounts x
             where x.tenant_id = a.tenant and x.user_id = a.uid and x.kind = 'cash' offset 0) cash on true
         left join lateral (select x.id, x.user_id, x.status, x.game_id, x.win_total from casino_rounds x
@@ -69,6 +72,7 @@ begin
   f0 as (
     select r.* from r
       where r.nth_player = 1 and r.nth_tx = 1 and r.nth_round = 1 and r.amount > 0 and r.cash is not null
+        and r.ruled is null
         and case r.op
           when 'bet' then not r.expired and not r.blocked and r.rpk is null and r.cash >= r.amount
           when 'win' then r.rpk is not null and r.ruser = r.uid and r.rstatus = 'open'

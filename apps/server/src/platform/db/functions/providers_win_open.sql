@@ -63,6 +63,10 @@ begin
   if status <> 'ok' then
     return;
   end if;
+  -- Responsible gaming counts what the round paid against the player's loss limits.
+  if p_amount > 0 then
+    perform rg_play(p_tenant, s.user_id, 0, p_amount);
+  end if;
   if p_round_closed and round_status = 'open' then
     insert into event_log (tenant_id, user_id, name, payload)
       values (p_tenant, s.user_id, 'casino.round_settled', jsonb_build_object('provider', p_provider_code,
