@@ -1,11 +1,10 @@
 import {
   CHAT_DEFAULT_LIMIT,
-  CHAT_MAX_ATTACHMENTS,
-  CHAT_MAX_LENGTH,
   CHAT_MAX_LIMIT,
   type ChatAttachment,
   type ChatMessage,
   type ChatResponse,
+  cleanText,
 } from '@sorte/contracts';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
@@ -17,96 +16,24 @@ import * as repo from './repo';
 
 export type ChatDeps = { db: Db; limiter: RateLimiter };
 
+/** The message contract's cleaning of text, also applied to the messages the server writes itself. */
+export { cleanText };
+
 /** Per player: one message every 2 seconds and 10 a minute. */
 export const CHAT_RATE = { burstMs: 2_000, perMinute: 10 } as const;
 
 const MSG = {
-  required: { pt: 'Digite uma mensagem.', en: 'Type a message.' },
-  tooLong: {
-    pt: `A mensagem pode ter no máximo ${CHAT_MAX_LENGTH} caracteres.`,
-    en: `A message can have at most ${CHAT_MAX_LENGTH} characters.`,
-  },
-  notText: { pt: 'A mensagem deve ser um texto.', en: 'The message must be text.' },
-  attachments: {
-    pt: `Envie no máximo ${CHAT_MAX_ATTACHMENTS} anexos, cada um com um endereço https válido.`,
-    en: `Send at most ${CHAT_MAX_ATTACHMENTS} attachments, each with a valid https address.`,
-  },
-  room: { pt: 'Sala de chat inválida.', en: 'Invalid chat room.' },
   rate: (s: number): Localized => ({
     pt: `Você está enviando mensagens rápido demais. Aguarde ${s} s.`,
     en: `You are sending messages too fast. Wait ${s} s.`,
   }),
 } as const;
 
-const ROOM = /^[a-z0-9_-]{1,40}$/;
-// Control and bidi/zero-width characters (other than newline and tab) never reach the database: they can spoof
-// the layout of other players' messages.
-const isControl = (c: number) =>
-  (c < 0x20 && c !== 0x0a && c !== 0x09) ||
-  (c >= 0x7f && c <= 0x9f) ||
-  (c >= 0x200b && c <= 0x200f && c !== 0x200d) ||
-  (c >= 0x202a && c <= 0x202e) ||
-  (c >= 0x2066 && c <= 0x2069);
-const stripControl = (s: string) => [...s].filter((ch) => !isControl(ch.codePointAt(0)!)).join('');
 const EMOJI_ONLY = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f|\s)+$/u;
 const HAS_PICTOGRAPH = /\p{Extended_Pictographic}/u;
 
 export function isEmojiOnly(text: string): boolean {
   return text.length > 0 && EMOJI_ONLY.test(text) && HAS_PICTOGRAPH.test(text);
-}
-
-/** Trimmed plain text: control characters removed, at most two consecutive blank lines. */
-export function cleanText(raw: string): string {
-  return stripControl(raw.replace(/\r\n?/g, '\n'))
-
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-export function checkRoom(room: unknown): string {
-  const r = room === undefined || room === null || room === '' ? null : room;
-  if (r === null) return '';
-  if (typeof r !== 'string' || !ROOM.test(r)) throw new AppError('validation', undefined, { room: [MSG.room] });
-  return r;
-}
-
-type Input = { text?: unknown; attachments?: unknown };
-
-/** Validates a POST body: text (1..280 code points unless attachments) and up to 3 https attachments. */
-export function parseMessage(body: Input): { text: string; attachments: ChatAttachment[] } {
-  const errors: Record<string, Localized[]> = {};
-  let text = '';
-  if (body.text !== undefined && body.text !== null && typeof body.text !== 'string') errors.text = [MSG.notText];
-  else text = cleanText((body.text as string | undefined) ?? '');
-  if (!errors.text && [...text].length > CHAT_MAX_LENGTH) errors.text = [MSG.tooLong];
-
-  const attachments: ChatAttachment[] = [];
-  const raw = body.attachments ?? [];
-  if (!Array.isArray(raw) || raw.length > CHAT_MAX_ATTACHMENTS) errors.attachments = [MSG.attachments];
-  else {
-    for (const a of raw) {
-      const o = (a ?? {}) as Record<string, unknown>;
-      const type = o.attachment_type ?? o.type;
-      const url = o.attachment_url ?? o.url;
-      const okType = type === 'image' || type === 'gif' || type === 'link';
-      let okUrl = false;
-      if (typeof url === 'string' && url.length <= 2048) {
-        try {
-          okUrl = new URL(url).protocol === 'https:';
-        } catch {
-          okUrl = false;
-        }
-      }
-      if (!okType || !okUrl) {
-        errors.attachments = [MSG.attachments];
-        break;
-      }
-      attachments.push({ attachment_type: type, attachment_url: url as string });
-    }
-  }
-  if (!errors.text && !text && attachments.length === 0) errors.text = [MSG.required];
-  if (Object.keys(errors).length) throw new AppError('validation', undefined, errors);
-  return { text, attachments };
 }
 
 const fmtMoney = (c: number) =>
@@ -149,9 +76,9 @@ export async function listMessages(
 /** A player's message: mute, minimum-wager rule, rate limit, then stored and sent live on chat.{room}. */
 export async function postMessage(
   deps: ChatDeps,
-  o: { tenant: Tenant; userId: number; room: string; body: Input },
+  o: { tenant: Tenant; userId: number; room: string; text: string; attachments: ChatAttachment[] },
 ): Promise<ChatMessage> {
-  const { text, attachments } = parseMessage(o.body);
+  const { text, attachments } = o;
   const t = o.tenant;
   const mute = await repo.activeMute(deps.db, t.id, o.userId);
   if (mute) {
