@@ -71,7 +71,7 @@ export function formatClock(iso: string, locale: Locale = getLocale()): string {
 }
 
 /** How far the server's clock is ahead of this device's (ms), from a session read: its start plus its length. */
-export function serverOffset(s: RgSessionFigures, readAt: number): number {
+export function serverOffset(s: Pick<RgSessionFigures, 'started_at' | 'elapsed_seconds'>, readAt: number): number {
   const serverNow = Date.parse(s.started_at) + s.elapsed_seconds * 1000;
   // Rounded to whole seconds: a re-read must not move a timer by the milliseconds the reply took.
   return Math.round((serverNow - readAt) / 1000) * 1000 || 0;

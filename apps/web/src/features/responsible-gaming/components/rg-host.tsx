@@ -1,7 +1,8 @@
-import { RG_SESSION_ENDED_EVENT, type RgSessionEndedEvent } from '@sorte/contracts';
+import { RG_SESSION_ENDED_EVENT, type RgSessionEndedEvent, type RgSessionStatus } from '@sorte/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { HttpError } from '../../../shared/lib/http';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { formatMoney } from '../../../shared/lib/money';
@@ -73,9 +74,20 @@ function SessionWatch() {
     if (!endsAt) return;
     const wait = Date.parse(endsAt) - offset - Date.now();
     if (wait > MAX_TIMER_MS) return;
-    const id = setTimeout(() => void refetch(), Math.max(0, wait) + 1_000);
+    // Past the end, the server's session job ends play within its round: read again every few seconds until then.
+    const id = setTimeout(
+      () => {
+        const before = qc.getQueryData<RgSessionStatus>(rgKeys.session)?.session ?? null;
+        void refetch().then((r) => {
+          // Ended while the realtime connection was down: the player is still told why.
+          if (r.error instanceof HttpError && r.error.status === 401)
+            endLocalSession(qc, { type: 'ended', reason: 'limit_time', message: null, session: before });
+        });
+      },
+      wait > 0 ? wait + 1_000 : 10_000,
+    );
     return () => clearTimeout(id);
-  }, [endsAt, offset, refetch]);
+  }, [endsAt, offset, refetch, qc]);
 
   // ResponsibleGaming.SessionEnded on the player's private channel: logged out, told why.
   useEffect(() => {
