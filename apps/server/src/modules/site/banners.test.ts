@@ -77,17 +77,25 @@ describe('home banners: both languages, an audience, only real offers', () => {
     return res.json().data as Banner[];
   };
 
-  it('shows a guest and a player their own banners, none selling a bonus, cashback or VIP club', async () => {
+  it('shows a guest and a player their own banners (a self-excluded player none), none selling a bonus, cashback or VIP club', async () => {
     const guest = await banners();
     expect(guest.length).toBeGreaterThanOrEqual(3);
     expect(guest.every((b) => b.audience !== 'players')).toBe(true);
     // A guest's PIX banner asks for an account first; a player's goes to the wallet.
     expect(guest.find((b) => b.title.includes('PIX'))?.link).toBe('/register');
     const { token } = await registerPlayer(app);
+    const excluded = await registerPlayer(app);
     const player = await banners({ token });
     expect(player.length).toBeGreaterThanOrEqual(3);
     expect(player.every((b) => b.audience !== 'guests')).toBe(true);
     expect(player.find((b) => b.title.includes('PIX'))?.link).toBe('/account/wallet');
+    // A player in self-exclusion (still able to log in to withdraw) is shown no banner.
+    await app.db.query(
+      `update users set self_exclusion_value = '30', self_exclusion_start = now(),
+         self_exclusion_end = now() + interval '30 days' where id = $1`,
+      [Number(excluded.user.id)],
+    );
+    expect(await banners({ token: excluded.token })).toEqual([]);
     // A token that is no session reads as a guest.
     expect((await banners({ token: 'x'.repeat(40) })).map((b) => b.id)).toEqual(guest.map((b) => b.id));
     for (const b of [...guest, ...player]) {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { findSessionUser } from '../../platform/auth';
 import { NO_CACHE, sendPrepared } from '../../platform/http';
+import { findUserById, selfExclusionOf } from '../auth/index';
 import { getPage, getSiteConfigPayload, listBanners } from './service';
 
 async function siteConfig(req: FastifyRequest, reply: FastifyReply) {
@@ -18,7 +19,10 @@ export async function siteRoutes(app: FastifyInstance) {
     // A guest and a player see different banners; a bad or expired token simply reads as a guest.
     const m = /^Bearer\s+([A-Za-z0-9_-]{20,100})\s*$/i.exec(String(req.headers.authorization ?? ''));
     const player = m ? await findSessionUser(app.db, req.tenant.id, m[1]!) : null;
-    return { data: listBanners(req.tenant, req.locale, player ? 'player' : 'guest') };
+    const user = player ? await findUserById(app.db, req.tenant.id, player.id) : null;
+    // A player in self-exclusion who can still log in (to withdraw) is shown no promotion at all.
+    const viewer = !user ? 'guest' : selfExclusionOf(user) ? 'self-excluded' : 'player';
+    return { data: listBanners(req.tenant, req.locale, viewer) };
   });
 
   app.get<{ Params: z.infer<typeof PageParams>; Querystring: z.infer<typeof PageQuery> }>(

@@ -18,7 +18,8 @@ export default function HomePage() {
   const locale = useLocale();
   const config = useSiteConfig();
   const token = useSession((st) => st.token);
-  const selfExcluded = useSession((st) => st.selfExcluded !== null);
+  // Refused at login for self-exclusion, or logged in while excluded (to withdraw): no banner either way.
+  const selfExcluded = useSession((st) => st.selfExcluded !== null || Boolean(st.user?.self_exclusion));
   // Banners for who is looking (never for a self-excluded person), in the page's language, and only those whose
   // link opens a built page.
   const banners = bannersFor(config.banners ?? [], {
