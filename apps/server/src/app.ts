@@ -16,7 +16,7 @@ import { cancelOpenBets } from './modules/originals/index';
 import { originalsRoutes } from './modules/originals/routes';
 import { devPixPage, PAYMENT_JOBS, walletModule } from './modules/payments/index';
 import { geoipRoute, profileRoutes } from './modules/profile/index';
-import { providerCallbackRoutes, providerRegistry } from './modules/providers/index';
+import { cancelOpenRounds, providerCallbackRoutes, providerRegistry } from './modules/providers/index';
 import { seedSandboxDemo } from './modules/providers/sandbox/connect';
 import { sandboxProviderRoutes } from './modules/providers/sandbox/server';
 import { manifestRoute } from './modules/push/manifest';
@@ -112,7 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const resolveTenant = tenantHook(app.tenants);
   // A stop on an account (self-exclusion, closure, the national list) refunds the open bets of these products.
-  settleOpenBetsWith([cancelOpenBets]);
+  settleOpenBetsWith([cancelOpenBets, cancelOpenRounds]);
   await registerRealtime(app);
   await startEventsAndJobs(app, {
     consumers: [

@@ -1,5 +1,7 @@
 // The game providers module's public API: the callback routes and the registry of adapters (app.ts hands it to the
-// casino for launches), the signature of the generic protocol, and the sandbox provider the demo seeds.
+// casino for launches), the signature of the generic protocol, the sandbox provider the demo seeds, and the
+// cancellation of a player's open rounds when responsible gaming stops their play.
+export { cancelOpenRounds } from './cancel';
 export { SIGNATURE_HEADER, sign } from './generic';
 export { type ProviderRegistry, providerCallbackRoutes, providerRegistry } from './routes';
 export { SANDBOX_STUDIOS, sandboxGames } from './sandbox/games';

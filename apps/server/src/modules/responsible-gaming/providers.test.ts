@@ -5,7 +5,7 @@ import { client } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import * as casino from '../casino/index';
 import { demoTenantId, fundedPlayer, gameByCode } from '../casino/test-support';
-import { SIGNATURE_HEADER, sign } from '../providers/generic';
+import { SIGNATURE_HEADER, sign } from '../providers/index';
 
 /**
  * Provider games (the seamless wallet): a stake the player's limits refuse gets the protocol's refusal
@@ -120,5 +120,18 @@ describe('provider games', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => bet(s, 100)));
     expect(answers.filter((a) => a.status === 'OK')).toHaveLength(3);
     expect(answers.filter((a) => a.error_code === 'RESPONSIBLE_GAMING_LIMIT')).toHaveLength(17);
+  });
+
+  it('self-exclusion gives back the stakes of an open round, and a later win of the provider on it is refused', async () => {
+    const s = await session(10_000);
+    const round = `r-${randomUUID()}`;
+    expect(await bet(s, 700, undefined, round)).toMatchObject({ status: 'OK', balance: 9_300 });
+    const r = await s.c.post('/api/responsible-gaming/self-exclusion', { period: '30d' });
+    expect(r.json().settlement).toMatchObject({ refunded_bets: 1, refunded: 700, balance: 10_000 });
+    expect(await win(s, 1_400, round)).toMatchObject({ status: 'ERROR' });
+    const { rows } = await app.db.query<{ status: string }>('select status from casino_rounds where round_id = $1', [
+      round,
+    ]);
+    expect(rows[0]!.status).toBe('rolled_back');
   });
 });
