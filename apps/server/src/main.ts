@@ -16,7 +16,8 @@ async function main() {
     throw err;
   }
   const app = await buildApp(config);
-  // Crash and Double rounds (one process per tenant drives them, by lease); ORIGINALS_ENGINES=off disables them here.
+  // Crash and Double rounds: leader jobs of the scheduler (one node per tenant and game drives them, the others stand
+  // by); ORIGINALS_ENGINES=off keeps this node out of them.
   let stopEngines = async () => {};
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '../../test/helpers';
 import { type Db, openPostgres } from '../db/index';
 import { migrate } from '../db/migrate';
+import { holdsLease } from './leases';
 import { createScheduler, type Job } from './scheduler';
 
 let db: Db & { label: string };
@@ -138,5 +139,48 @@ describe(`job scheduler (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
       "select last_error from scheduled_jobs where name = 'broken'",
     );
     expect(rows[0]!.last_error).toBe('psp down');
+  });
+
+  it('runs a leader job on one node while it holds the lease; a standby takes it over from a dead node', async () => {
+    // A leader job: a loop that lasts while its node leads, checking its lease as a round engine's transitions do.
+    const led: { node: string; held: boolean }[] = [];
+    const leader: Job = {
+      name: 'rounds',
+      intervalMs: 0,
+      leaseMs: 300,
+      async run({ db: sql, node, signal }) {
+        while (!signal.aborted) {
+          led.push({ node, held: await holdsLease(sql, { name: 'rounds', holder: node }) });
+          await sleep(20);
+        }
+      },
+    };
+    const b = createScheduler({ db: other, jobs: [leader], node: 'B' });
+    const c = createScheduler({ db, jobs: [leader], node: 'C' });
+    // Node A led and died: its lease is still good for a moment, and nobody takes the job.
+    await db.query(
+      `insert into scheduled_jobs (name, next_run_at, leased_by, lease_until)
+        values ('rounds', now(), 'A', now() + interval '300 milliseconds')`,
+    );
+    expect(await b.runDue()).toEqual([]);
+    await sleep(400);
+    // B takes over and leads for as long as it runs, well past one lease: the scheduler renews it.
+    const runB = b.runDue();
+    await sleep(700);
+    expect(await c.runDue()).toEqual([]);
+    expect(led.length).toBeGreaterThan(5);
+    expect(led.every((l) => l.node === 'B' && l.held)).toBe(true);
+    // B stops (a deploy): its loop ends and its lease is handed back, so C leads at once.
+    await b.stop();
+    expect(await runB).toEqual(['rounds']);
+    const runC = c.runDue();
+    await sleep(100);
+    expect(led.at(-1)).toEqual({ node: 'C', held: true });
+    await c.remove(['rounds']);
+    expect(await runC).toEqual(['rounds']);
+    const { rows } = await db.query<{ leased_by: string | null }>(
+      "select leased_by from scheduled_jobs where name = 'rounds'",
+    );
+    expect(rows[0]!.leased_by).toBeNull();
   });
 });

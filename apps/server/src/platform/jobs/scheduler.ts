@@ -1,14 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Db } from '../db/index';
+import { ensureLeaseRow, releaseLease, renewLease, takeLease } from './leases';
 
-/** What a run gets: `signal` aborts when this node lost the lease (it could not renew it in time). */
+/**
+ * What a run gets: `signal` aborts when this node lost the lease (it could not renew it in time) or the scheduler
+ * is stopping; `node` is the lease's holder, for a leader's holdsLease checks.
+ */
 export type JobContext = { db: Db; signal: AbortSignal; node: string };
 
 export type Job = {
   /** Stable name: the job's row in scheduled_jobs. */
   name: string;
-  /** Time from one run's scheduled start to the next one's (not from its end). */
+  /**
+   * Time from one run's scheduled start to the next one's (not from its end). A leader job (a loop one node drives
+   * for as long as it holds the lease, ending when `signal` aborts) has 0: a standby takes it up at once.
+   */
   intervalMs: number;
   /** How long a run may go without renewing its lease before another node may take the job. */
   leaseMs?: number;
@@ -32,6 +39,10 @@ export type Scheduler = {
   node: string;
   /** Runs every job that is due and not leased by another node; resolves when those runs ended. Returns their names. */
   runDue(): Promise<string[]>;
+  /** Adds jobs known only once the app runs (a leader job per tenant); they run from the next tick. */
+  add(jobs: Job[]): void;
+  /** Takes jobs out: their runs in progress are aborted and awaited, and give their leases back. */
+  remove(names: string[]): Promise<void>;
   start(o?: { tickMs?: number }): void;
   /** Stops ticking and waits for runs in progress, which then give their leases back. */
   stop(): Promise<void>;
@@ -39,53 +50,35 @@ export type Scheduler = {
 
 const DEFAULT_LEASE_MS = 60_000;
 
-const ms = (n: number) => `${Math.max(1, Math.round(n))} milliseconds`;
-
 /**
- * Periodic jobs, each run by one node at a time: a run starts only by taking the job's lease in one conditional
- * UPDATE (the row lock makes a second node's UPDATE see the lease taken), renews it while it runs, and gives it back
- * with the next due time. A node that dies mid-run stops renewing; its lease runs out and another node takes over.
- * Times come from the database's clock, so nodes with skewed clocks agree. A job that fell behind runs once, not
- * once per missed interval.
+ * Periodic and leader jobs, each run by one node at a time: a run starts only by taking the job's lease in one
+ * conditional UPDATE (leases.ts: the row lock makes a second node's UPDATE see the lease taken), renews it while it
+ * runs, and gives it back with the next due time. A node that dies mid-run stops renewing; its lease runs out and
+ * another node takes over. Times come from the database's clock, so nodes with skewed clocks agree. A job that fell
+ * behind runs once, not once per missed interval.
  */
 export function createScheduler(o: SchedulerOptions): Scheduler {
   const { db } = o;
   const node = o.node ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const jobs = new Map(o.jobs.map((j) => [j.name, j]));
   if (jobs.size !== o.jobs.length) throw new Error('two jobs share a name');
-  const inFlight = new Map<string, Promise<void>>();
-  let known = false;
+  const inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  const known = new Set<string>();
 
   async function ensureRows() {
-    if (known) return;
-    for (const j of jobs.values())
-      await db.query(
-        'insert into scheduled_jobs (name, next_run_at) values ($1, now()) on conflict (name) do nothing',
-        [j.name],
-      );
-    known = true;
+    for (const j of jobs.values()) {
+      if (known.has(j.name)) continue;
+      await ensureLeaseRow(db, j.name);
+      known.add(j.name);
+    }
   }
 
-  async function takeLease(j: Job): Promise<boolean> {
-    const { rowCount } = await db.query(
-      `update scheduled_jobs set leased_by = $2, lease_until = now() + $3::interval, last_started_at = now()
-        where name = $1 and next_run_at <= now() and (lease_until is null or lease_until < now())`,
-      [j.name, node, ms(j.leaseMs ?? DEFAULT_LEASE_MS)],
-    );
-    return rowCount === 1;
-  }
-
-  async function runLeased(j: Job) {
+  async function runLeased(j: Job, abort: AbortController) {
     const leaseMs = j.leaseMs ?? DEFAULT_LEASE_MS;
-    const abort = new AbortController();
     const renew = setInterval(() => {
-      db.query(
-        `update scheduled_jobs set lease_until = now() + $3::interval
-          where name = $1 and leased_by = $2 and lease_until >= now()`,
-        [j.name, node, ms(leaseMs)],
-      )
-        .then((r) => {
-          if (r.rowCount === 0) abort.abort(new Error(`lease of job ${j.name} lost`));
+      renewLease(db, { name: j.name, holder: node, ttlMs: leaseMs })
+        .then((held) => {
+          if (!held) abort.abort(new Error(`lease of job ${j.name} lost`));
         })
         .catch(() => {});
     }, leaseMs / 3);
@@ -98,27 +91,23 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     } finally {
       clearInterval(renew);
     }
-    // The next run is due one interval after this one was due, or now when that has passed already.
-    await db.query(
-      `update scheduled_jobs set leased_by = null, lease_until = null, last_finished_at = now(), last_error = $3,
-          runs = runs + 1, next_run_at = greatest(next_run_at + $4::interval, now())
-        where name = $1 and leased_by = $2`,
-      [j.name, node, error, ms(j.intervalMs)],
-    );
+    await releaseLease(db, { name: j.name, holder: node, afterMs: j.intervalMs, error });
   }
 
   async function runDue(): Promise<string[]> {
     await ensureRows();
     const started: string[] = [];
     const runs: Promise<void>[] = [];
-    for (const j of jobs.values()) {
-      if (inFlight.has(j.name)) continue;
+    for (const j of [...jobs.values()]) {
+      if (inFlight.has(j.name) || !jobs.has(j.name)) continue;
       if (j.hasWork && !(await j.hasWork(db))) continue;
-      if (!(await takeLease(j))) continue;
-      const p = runLeased(j).finally(() => inFlight.delete(j.name));
-      inFlight.set(j.name, p);
+      if (!(await takeLease(db, { name: j.name, holder: node, ttlMs: j.leaseMs ?? DEFAULT_LEASE_MS, due: true })))
+        continue;
+      const abort = new AbortController();
+      const done = runLeased(j, abort).finally(() => inFlight.delete(j.name));
+      inFlight.set(j.name, { done, abort });
       started.push(j.name);
-      runs.push(p);
+      runs.push(done);
     }
     await Promise.all(runs);
     return started;
@@ -129,6 +118,23 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   return {
     node,
     runDue,
+    add(more) {
+      for (const j of more) {
+        if (jobs.has(j.name)) throw new Error(`a job named ${j.name} exists`);
+        jobs.set(j.name, j);
+      }
+    },
+    async remove(names) {
+      const runs: Promise<void>[] = [];
+      for (const name of names) {
+        jobs.delete(name);
+        const run = inFlight.get(name);
+        if (!run) continue;
+        run.abort.abort(new Error(`job ${name} removed`));
+        runs.push(run.done);
+      }
+      await Promise.allSettled(runs);
+    },
     start({ tickMs = 1_000 } = {}) {
       if (!stopped) return;
       stopped = false;
@@ -143,7 +149,8 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      await Promise.allSettled([...inFlight.values()]);
+      for (const run of inFlight.values()) run.abort.abort(new Error('the scheduler is stopping'));
+      await Promise.allSettled([...inFlight.values()].map((r) => r.done));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildChain, crashPointCents, DOUBLE_PAYS_E4, doubleColor, doubleRoll } from '@sorte/fairness';
 import type { Db, Sql } from '../../../platform/db/index';
+import { ensureLeaseRow, holdsLease, type JobContext, releaseLease, takeLease } from '../../../platform/jobs/index';
 import * as wallet from '../../ledger/index';
 import * as rg from '../../responsible-gaming/index';
 import { findTenantById } from '../../tenants/index';
@@ -35,16 +36,20 @@ export type EngineOptions = {
   publish?: Publish;
   timing?: Partial<Timing>;
   chainLength?: number;
-  /** Identity of this process in the lease table. */
+  /** Who holds the lease when the engine is stepped by tick() (a test's process); lead() holds the scheduler's. */
   owner?: string;
   leaseTtlMs?: number;
   onError?: (err: unknown) => void;
 };
 
-const LEASE_TTL_MS = 10_000;
+/** How long a leader that stopped renewing keeps the lease: another node takes over once it has run out. */
+export const LEASE_TTL_MS = 10_000;
 const LEASE_RENEW_MS = 2_000;
 
 class LeaseLost extends Error {}
+
+/** The lease (platform/jobs) of the loop that drives one game's rounds for one tenant. */
+export const engineJobName = (tenantId: number, game: MultiplayerGame) => `originals:${game}:${tenantId}`;
 
 /** Money and events of a bet that has just been settled (won, lost or refunded), in the caller's transaction. */
 export async function settleBetMoney(tx: Sql, tenantId: number, game: MultiplayerGame, bet: RoundBetRow) {
@@ -85,9 +90,11 @@ const betEvent = (b: RoundBetRow) => ({ id: b.id, cashout: b.cashout, payout: b.
 
 /**
  * Drives the rounds of one game for one tenant: opens a round on the pre-committed chain, closes its betting
- * window, runs the Crash curve with its ticks and automatic cash-outs, settles, and starts over. Every transition is
- * one SQL transaction that checks this process still holds the tenant's lease, so only one server drives a
- * tenant's rounds. Nothing runs until start() (or, in tests, tick() by hand with an injected clock).
+ * window, runs the Crash curve with its ticks and automatic cash-outs, settles, and starts over. Its leadership is a
+ * lease of the platform's scheduler (a leader job, engineJobName): lead() is the job's run, on the one node that
+ * holds the lease, and every transition is one SQL transaction that checks the lease is still this node's, so only
+ * one server drives a tenant's rounds. Tests step it by hand with tick() and an injected clock, which takes the
+ * same lease, judged by that clock.
  *
  * Recovery (on start and on taking over a lease): a round still in its betting window is REFUNDED (every bet's
  * stake credited back); a running Crash round is SETTLED at its committed crash point, keeping the cash-outs
@@ -102,8 +109,11 @@ export class RoundEngine {
   private readonly timers: Timers;
   private readonly publish: Publish;
   private readonly chainLength: number;
-  private readonly owner: string;
+  private readonly jobName: string;
   private readonly leaseTtlMs: number;
+  /** The lease's holder; in lead() the scheduler's node, whose lease is judged by the database's clock. */
+  private holder: string;
+  private leading = false;
   private readonly onError: (err: unknown) => void;
   private chain: { row: ChainRow; rounds: string[] } | null = null;
   private round: RoundRow | null = null;
@@ -112,8 +122,7 @@ export class RoundEngine {
   private leaseRenewedAt = -Infinity;
   private leader = false;
   private minAuto = Number.POSITIVE_INFINITY;
-  private timer: unknown = null;
-  private running = false;
+  private leaseRow = false;
   private busy: Promise<void> = Promise.resolve();
 
   constructor(o: EngineOptions) {
@@ -128,13 +137,15 @@ export class RoundEngine {
     this.publish = o.publish ?? (async () => {});
     this.timing = { ...DEFAULT_TIMING[o.game], ...o.timing };
     this.chainLength = o.chainLength ?? DEFAULT_CHAIN_LENGTH;
-    this.owner = o.owner ?? `${process.pid}:${randomBytes(6).toString('hex')}`;
+    this.jobName = engineJobName(o.tenantId, o.game);
+    this.holder = o.owner ?? `${process.pid}:${randomBytes(6).toString('hex')}`;
     this.leaseTtlMs = o.leaseTtlMs ?? LEASE_TTL_MS;
     this.onError = o.onError ?? (() => {});
   }
 
-  private get key() {
-    return { tenantId: this.tenantId, game: this.game, owner: this.owner };
+  /** The instant a lease is judged at: the database's clock in lead(), the engine's (a test's) under tick(). */
+  private leaseAt(): Date | null {
+    return this.leading ? null : this.now();
   }
 
   get isLeader(): boolean {
@@ -145,35 +156,64 @@ export class RoundEngine {
     return this.round;
   }
 
-  /** Starts the timer loop (production). */
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop();
+  /**
+   * The leader job's run (platform/jobs): this node holds the lease, which the scheduler renews while the run lasts.
+   * Recovers what a previous leader left, then drives the rounds until the lease is lost or the scheduler stops.
+   */
+  async lead(ctx: JobContext): Promise<void> {
+    this.holder = ctx.node;
+    this.leading = true;
+    this.leader = true;
+    this.round = null;
+    try {
+      await this.run(() => this.recover());
+      while (!ctx.signal.aborted && this.leader) {
+        const ms = await this.run(() => this.tick());
+        if (!ctx.signal.aborted && this.leader) await this.sleep(ms ?? 1_000, ctx.signal);
+      }
+      await this.busy;
+    } finally {
+      this.leader = false;
+      this.leading = false;
+      this.round = null;
+    }
   }
 
-  /** Stops the loop and hands the lease back so another process can take over at once. */
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer !== null) this.timers.clearTimeout(this.timer);
-    this.timer = null;
-    await this.busy;
-    if (this.leader) await repo.releaseLease(this.db, this.key).catch(() => {});
-    this.leader = false;
+  /** Runs a step; an error is reported and the loop carries on after a pause (null). */
+  private async run<T>(fn: () => Promise<T>): Promise<T | null> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof LeaseLost) {
+        this.leader = false;
+        return null;
+      }
+      this.onError(err);
+      return null;
+    }
   }
 
-  private loop() {
-    if (!this.running) return;
-    const wait = this.tick().then(
-      (ms) => ms,
-      (err) => {
-        this.onError(err);
-        return 1_000;
-      },
-    );
-    void wait.then((ms) => {
-      if (this.running) this.timer = this.timers.setTimeout(() => this.loop(), ms);
+  private sleep(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        signal.removeEventListener('abort', abort);
+        resolve();
+      };
+      const handle = this.timers.setTimeout(done, Math.max(0, ms));
+      const abort = () => {
+        this.timers.clearTimeout(handle);
+        done();
+      };
+      signal.addEventListener('abort', abort, { once: true });
     });
+  }
+
+  /** Under tick(): ends this engine's leadership and hands the lease back so another can take over at once. */
+  async stop(): Promise<void> {
+    await this.busy;
+    if (this.leader && !this.leading)
+      await releaseLease(this.db, { name: this.jobName, holder: this.holder, counted: false }).catch(() => {});
+    this.leader = false;
   }
 
   /** Does whatever is due at the clock's time; resolves with how long to wait before the next tick. */
@@ -214,8 +254,19 @@ export class RoundEngine {
   }
 
   private async ensureLease(now: number): Promise<boolean> {
+    // Under lead() the scheduler holds and renews the lease; a lost one ends the run (LeaseLost, or its signal).
+    if (this.leading) return this.leader;
     if (this.leader && now - this.leaseRenewedAt < LEASE_RENEW_MS && now < this.leaseUntil) return true;
-    const got = await repo.acquireLease(this.db, { ...this.key, now: new Date(now), ttlMs: this.leaseTtlMs });
+    if (!this.leaseRow) {
+      await ensureLeaseRow(this.db, this.jobName);
+      this.leaseRow = true;
+    }
+    const got = await takeLease(this.db, {
+      name: this.jobName,
+      holder: this.holder,
+      ttlMs: this.leaseTtlMs,
+      at: new Date(now),
+    });
     if (!got) {
       this.leader = false;
       this.round = null;
@@ -231,7 +282,7 @@ export class RoundEngine {
   }
 
   private async guard(tx: Sql) {
-    if (!(await repo.holdsLease(tx, { ...this.key, now: this.now() }))) throw new LeaseLost();
+    if (!(await holdsLease(tx, { name: this.jobName, holder: this.holder, at: this.leaseAt() }))) throw new LeaseLost();
   }
 
   /** See the class comment: betting rounds are refunded, running rounds settled at their crash point. */

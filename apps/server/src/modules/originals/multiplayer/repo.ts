@@ -105,44 +105,6 @@ export async function listChains(sql: Sql, tenantId: number, game: MultiplayerGa
   return rows;
 }
 
-// ---- leases ---------------------------------------------------------------------------------------------------
-
-/** Takes or renews the lease of (tenant, game) for `owner` unless another owner holds an unexpired one. */
-export async function acquireLease(
-  sql: Sql,
-  o: { tenantId: number; game: MultiplayerGame; owner: string; now: Date; ttlMs: number },
-): Promise<boolean> {
-  const { rows } = await sql.query(
-    `insert into originals_engine_leases as l (tenant_id, game, owner, expires_at) values ($1, $2, $3, $4)
-      on conflict (tenant_id, game) do update set owner = excluded.owner, expires_at = excluded.expires_at
-        where l.owner = excluded.owner or l.expires_at <= $5
-      returning owner`,
-    [o.tenantId, o.game, o.owner, new Date(o.now.getTime() + o.ttlMs), o.now],
-  );
-  return rows.length > 0;
-}
-
-/** Inside a transition's transaction: locks the lease row and tells whether `owner` still holds it. */
-export async function holdsLease(
-  sql: Sql,
-  o: { tenantId: number; game: MultiplayerGame; owner: string; now: Date },
-): Promise<boolean> {
-  const { rows } = await sql.query(
-    `select 1 from originals_engine_leases where tenant_id = $1 and game = $2 and owner = $3 and expires_at > $4
-      for update`,
-    [o.tenantId, o.game, o.owner, o.now],
-  );
-  return rows.length > 0;
-}
-
-export async function releaseLease(sql: Sql, o: { tenantId: number; game: MultiplayerGame; owner: string }) {
-  await sql.query('delete from originals_engine_leases where tenant_id = $1 and game = $2 and owner = $3', [
-    o.tenantId,
-    o.game,
-    o.owner,
-  ]);
-}
-
 // ---- rounds ---------------------------------------------------------------------------------------------------
 
 export async function openRound(sql: Sql, tenantId: number, game: MultiplayerGame): Promise<RoundRow | null> {

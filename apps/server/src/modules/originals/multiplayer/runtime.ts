@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../platform/db/index';
+import type { Job } from '../../../platform/jobs/index';
 import { broadcast } from '../../realtime/index';
 import { listTenants } from '../../tenants/index';
-import { type Clock, type EngineOptions, type Publish, RoundEngine } from './engine';
+import { type Clock, type EngineOptions, engineJobName, LEASE_TTL_MS, type Publish, RoundEngine } from './engine';
 import { MULTIPLAYER_GAMES } from './settings';
 
 /**
@@ -37,23 +38,28 @@ export function createEngine(db: Db, o: Omit<EngineOptions, 'db'>): RoundEngine 
 }
 
 /**
- * Production: one Crash and one Double engine per active tenant (an engine whose tenant has the games off opens no
- * round; one whose lease another server holds waits as a standby). Returns a function that stops them all.
+ * Production: one Crash and one Double engine per active tenant, each a leader job of the app's scheduler
+ * (platform/jobs): the node holding a job's lease drives those rounds, the others stand by and take over when its
+ * lease runs out (an engine whose tenant has the games off opens no round). Returns a function that takes the jobs
+ * out again, ending the rounds' loops on this node and handing their leases back.
  */
 export async function startMultiplayerEngines(app: FastifyInstance): Promise<() => Promise<void>> {
   const tenants = (await listTenants(app.db)).filter((t) => t.active);
-  const engines: RoundEngine[] = [];
+  const jobs: Job[] = [];
   for (const t of tenants)
     for (const game of MULTIPLAYER_GAMES) {
-      const e = createEngine(app.db, {
+      const engine = createEngine(app.db, {
         tenantId: t.id,
         game,
         onError: (err) => app.log.error({ err, tenant: t.id, game }, 'multiplayer engine error'),
       });
-      e.start();
-      engines.push(e);
+      jobs.push({
+        name: engineJobName(t.id, game),
+        intervalMs: 0,
+        leaseMs: LEASE_TTL_MS,
+        run: (ctx) => engine.lead(ctx),
+      });
     }
-  return async () => {
-    await Promise.all(engines.map((e) => e.stop()));
-  };
+  app.jobs.add(jobs);
+  return () => app.jobs.remove(jobs.map((j) => j.name));
 }
