@@ -17,4 +17,4 @@ export {
 } from './repo';
 export { lockRound, type RoundRow, recordSettledRound, takeStakeBack } from './rounds';
 export { DEMO_CATEGORIES } from './seed';
-export { endPlayerGameSessions } from './sessions';
+export { endPlayerGameSessions, findGameSession, type GameSessionRow } from './sessions';

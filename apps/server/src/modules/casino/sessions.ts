@@ -14,3 +14,29 @@ export async function endPlayerGameSessions(sql: Sql, tenantId: number, userId: 
   );
   return r.rowCount;
 }
+
+export type GameSessionRow = {
+  id: number;
+  user_id: number | null;
+  game_id: number;
+  provider_game_id: string;
+  game_title: string;
+  bonus_allowed: boolean;
+  demo: boolean;
+  expired: boolean;
+};
+
+/** A provider's game session by the hash of its token, with its game (the seamless wallet's lookup). */
+export async function findGameSession(
+  sql: Sql,
+  o: { tenantId: number; providerId: number; tokenHash: string },
+): Promise<GameSessionRow | null> {
+  const { rows } = await sql.query<GameSessionRow>(
+    `select s.id, s.user_id, s.game_id, g.provider_game_id, g.title as game_title, g.bonus_allowed, s.demo,
+        s.expires_at <= now() as expired
+      from game_sessions s join games g on g.tenant_id = s.tenant_id and g.id = s.game_id
+      where s.token_hash = $1 and s.tenant_id = $2 and s.provider_id = $3`,
+    [o.tokenHash, o.tenantId, o.providerId],
+  );
+  return rows[0] ?? null;
+}

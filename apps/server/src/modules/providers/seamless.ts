@@ -2,7 +2,14 @@ import type { EventPayload } from '@sorte/contracts';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { publish } from '../../platform/events/index';
-import { hashSessionToken, lockRound as lockCasinoRound, type ProviderRow, takeStakeBack } from '../casino/index';
+import {
+  findGameSession,
+  type GameSessionRow,
+  hashSessionToken,
+  lockRound as lockCasinoRound,
+  type ProviderRow,
+  takeStakeBack,
+} from '../casino/index';
 import * as wallet from '../ledger/index';
 import * as rg from '../responsible-gaming/index';
 import type { WalletAction, WalletErrorCode, WalletResult } from './adapter';
@@ -25,16 +32,8 @@ import * as stored from './stored';
  */
 export type SeamlessContext = { db: Db; tenantId: number; provider: ProviderRow };
 
-type Session = {
-  id: number;
-  user_id: number;
-  game_id: number;
-  provider_game_id: string;
-  game_title: string;
-  bonus_allowed: boolean;
-  demo: boolean;
-  expired: boolean;
-};
+/** A real-money session (a demo session never reaches the wallet). */
+type Session = GameSessionRow & { user_id: number };
 
 const BRL = 'BRL' as const;
 
@@ -46,15 +45,12 @@ const err = (code: WalletErrorCode, balance?: number): WalletResult => ({
 });
 
 async function findSession(sql: Sql, ctx: SeamlessContext, token: string): Promise<Session | null> {
-  const { rows } = await sql.query<Session>(
-    `select s.id, s.user_id, s.game_id, g.provider_game_id, g.title as game_title, g.bonus_allowed, s.demo,
-        s.expires_at <= now() as expired
-      from game_sessions s join games g on g.tenant_id = s.tenant_id and g.id = s.game_id
-      where s.token_hash = $1 and s.tenant_id = $2 and s.provider_id = $3`,
-    [hashSessionToken(token), ctx.tenantId, ctx.provider.id],
-  );
-  const s = rows[0];
-  return s && !s.demo && s.user_id !== null ? s : null;
+  const s = await findGameSession(sql, {
+    tenantId: ctx.tenantId,
+    providerId: ctx.provider.id,
+    tokenHash: hashSessionToken(token),
+  });
+  return s && !s.demo && s.user_id !== null ? { ...s, user_id: s.user_id } : null;
 }
 
 /** Balance the provider shows: cash + bonus where the game takes bonus money, cash alone where it does not. */
