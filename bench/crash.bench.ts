@@ -1,4 +1,4 @@
-// Benchmark (issue 7): Crash with 1,000 simulated players connected over the Pusher protocol (websocket clients on
+// Benchmark: Crash with 1,000 simulated players connected over the Pusher protocol (websocket clients on
 // loopback subscribed to the public channel `originals.crash`) while the real server (as `npm start` runs it, PGlite)
 // drives the demo tenant's rounds, and BENCH_BETTORS players bet every round with random automatic cash-outs (so
 // ticks carry cash-out work). Measures tick delivery latency: the tick's server_time (stamped when the engine emits

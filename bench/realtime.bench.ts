@@ -1,4 +1,4 @@
-// Benchmark (issue 5): 5,000 concurrent Pusher-protocol clients on loopback subscribed to one public channel, 10
+// Benchmark: 5,000 concurrent Pusher-protocol clients on loopback subscribed to one public channel, 10
 // broadcasts a second for 60 s through the signed HTTP publish API. Measures delivery latency (publish call to
 // client receipt) p50/p99, server memory per connection (RSS growth / connections) and dropped connections.
 // Targets: p99 <= 100 ms, <= 20 KB per connection, no dropped connection.

@@ -6,7 +6,7 @@ import { browserAvailable, launch } from './support/browser';
 import { randomCpf } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
-// Accounts (issue 3) as a player lives them, in Portuguese: register through the modals with the code read from the
+// Accounts as a player lives them, in Portuguese: register through the modals with the code read from the
 // dev outbox, log out, log in again, change the password and log in with the new one.
 
 /** A valid CPF (both check digits computed), different on every run. */

@@ -4,7 +4,7 @@ import { browserAvailable, launch } from './support/browser';
 import { api as callApi, registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
-// The casino (issue 6) as people live it, in Portuguese. A guest searches the lobby (accent- and case-insensitive),
+// The casino as people live it, in Portuguese. A guest searches the lobby (accent- and case-insensitive),
 // filters by category and opens a game in demo. A player (registered and funded through the API, logged in by
 // putting the token where session.ts reads it) favourites a game and finds it in /casino/favorites, likes it with
 // rapid clicks (the final state is the last counted click's), plays one real spin in the provider stand-in, sees

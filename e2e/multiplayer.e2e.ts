@@ -4,7 +4,7 @@ import { browserAvailable, launch } from './support/browser';
 import { api as callApi, registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
-// Crash and Double (issue 7) as a player lives them, in Portuguese, on the rounds the real server's engines run:
+// Crash and Double as a player lives them, in Portuguese, on the rounds the real server's engines run:
 // a Crash bet cashed out by hand on the live curve, a Double bet on red settled by the roll, and a past round
 // verified in the browser against the published chain.
 

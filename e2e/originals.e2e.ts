@@ -4,7 +4,7 @@ import { browserAvailable, launch } from './support/browser';
 import { registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
-// Sorte Originals (issue 7) as a player lives it, in Portuguese: plays Dice and Mines, rotates the seed pair, and
+// Sorte Originals as a player lives it, in Portuguese: plays Dice and Mines, rotates the seed pair, and
 // verifies the Dice bet on /fairness, recomputed in the browser. The player and the session are made through the
 // API (register with the dev outbox code, deposit by sandbox PIX) and the token is put where session.ts reads it.
 

@@ -5,7 +5,7 @@ import { browserAvailable, launch } from './support/browser';
 import { randomCpf } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
-// Realtime (issue 5) as players live it, in Portuguese: a chat message typed in one browser appears in another's
+// Realtime as players live it, in Portuguese: a chat message typed in one browser appears in another's
 // chat panel, and a notification sent by the operator appears as a toast and in the notification list.
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? null;

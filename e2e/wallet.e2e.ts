@@ -4,7 +4,7 @@ import { browserAvailable, launch } from './support/browser';
 import { randomCpf } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
-// Wallet (issue 4) as a player lives it, in Portuguese: deposit through the modal, pay on /dev/pix (the sandbox PSP
+// Wallet as a player lives it, in Portuguese: deposit through the modal, pay on /dev/pix (the sandbox PSP
 // sends its webhook), see the balance change, request a withdrawal and cancel it after 'Repensando Decisões'.
 
 describe.runIf(browserAvailable)('wallet in the browser', () => {

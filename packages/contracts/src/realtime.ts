@@ -1,4 +1,4 @@
-/** Shapes of the realtime module's HTTP calls and events (issue 5). Money in integer centavos. */
+/** Shapes of the realtime module's HTTP calls and events. Money in integer centavos. */
 
 /** Longest chat message, enforced by the server and the web's input alike. */
 export const CHAT_MAX_LENGTH = 280;

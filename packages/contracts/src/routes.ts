@@ -62,7 +62,7 @@ export const ROUTES: RouteDef[] = [
   { name: 'casino-category', path: '/casino/category/:filter', title: t('Categoria', 'Category') },
   { name: 'casino-game', path: '/casino/:provider/:game', title: t('Jogo', 'Game') },
 
-  // Sorte Originals (issue 7): the lobby, one page per game, and the provably-fair verifier.
+  // Sorte Originals: the lobby, one page per game, and the provably-fair verifier.
   { name: 'originals', path: '/originals', title: t('Sorte Originals') },
   { name: 'originals-game', path: '/originals/:game', title: t('Sorte Originals') },
   { name: 'fairness', path: '/fairness', title: t('Jogo justo comprovável', 'Provably fair') },

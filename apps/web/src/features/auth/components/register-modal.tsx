@@ -80,7 +80,7 @@ function retryAfter(error: unknown): number | null {
 }
 
 /**
- * Registration (issue 3): first a 6-digit code to the phone (SMS) or e-mail, then the form. Every field is checked
+ * Registration: first a 6-digit code to the phone (SMS) or e-mail, then the form. Every field is checked
  * on change and shows its first failing rule, with the messages the server uses.
  */
 export default function RegisterModal({ open, onClose, onAuthenticated }: AuthModalProps) {
