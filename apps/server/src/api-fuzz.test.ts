@@ -310,6 +310,50 @@ describe('API replies: a player tour through every documented success', () => {
       ['POST', '/api/auth/verify-email', () => c.post('/api/auth/verify-email', {})],
       ['POST', '/api/auth/request-password-change', () => c.post('/api/auth/request-password-change', {})],
       ['POST', '/api/auth/recover-password', () => guest.post('/api/auth/recover-password', { login: p.email })],
+      ['GET', '/api/responsible-gaming/info', () => guest.get('/api/responsible-gaming/info')],
+      ['GET', '/api/responsible-gaming/status', () => c.get('/api/responsible-gaming/status')],
+      [
+        'POST',
+        '/api/responsible-gaming/limits',
+        () => c.post('/api/responsible-gaming/limits', { kind: 'deposit', period: 'day', amount: 50_000 }),
+      ],
+      ['GET', '/api/responsible-gaming/limits', () => c.get('/api/responsible-gaming/limits')],
+      [
+        'POST',
+        '/api/responsible-gaming/reality-check',
+        () => c.post('/api/responsible-gaming/reality-check', { interval: 30 }),
+      ],
+      ['GET', '/api/responsible-gaming/reality-check', () => c.get('/api/responsible-gaming/reality-check')],
+      ['GET', '/api/responsible-gaming/session', () => c.get('/api/responsible-gaming/session')],
+      [
+        'POST',
+        '/api/responsible-gaming/reality-check/continue',
+        () => c.post('/api/responsible-gaming/reality-check/continue'),
+      ],
+      ['POST', '/api/responsible-gaming/pause', () => c.post('/api/responsible-gaming/pause', { period: '24h' })],
+      // Calls that end a session, each by a player of its own.
+      [
+        'POST',
+        '/api/responsible-gaming/session/end',
+        async () =>
+          client(app, { token: (await registerPlayer(app)).token }).post('/api/responsible-gaming/session/end'),
+      ],
+      [
+        'POST',
+        '/api/responsible-gaming/self-exclusion',
+        async () =>
+          client(app, { token: (await registerPlayer(app)).token }).post('/api/responsible-gaming/self-exclusion', {
+            period: '30d',
+          }),
+      ],
+      [
+        'POST',
+        '/api/responsible-gaming/close-account',
+        async () =>
+          client(app, { token: (await registerPlayer(app)).token }).post('/api/responsible-gaming/close-account', {
+            confirm: true,
+          }),
+      ],
       ['POST', '/api/auth/login', () => guest.post('/api/auth/login', { login: p.email, password: p.password })],
       ['POST', '/api/validate/validate-cpf', () => guest.post('/api/validate/validate-cpf', { cpf: p.cpf })],
       ['POST', '/api/profile/self-exclusion', () => c.post('/api/profile/self-exclusion', { value: 1 })],
