@@ -474,7 +474,7 @@ async function providerPairs(server: Server, schema: string, players: { id: numb
           where u.tenant_id = $1 and u.first_name = 'Idle'`,
         [tenantId, provider.id],
       );
-      await db.query('vacuum analyze users, ledger_accounts, player_wallets, game_sessions');
+      await db.query('vacuum analyze users, ledger_accounts, player_wallets, player_wagers, game_sessions');
     }
     // A real-money game session per player, as a launch creates (the token only the provider would hold).
     const sessions: { token: string; playerId: string }[] = [];

@@ -1,5 +1,5 @@
 // The money statements alone: pgbench drives the database functions that one provider bet+win pair
-// (casino_bet_call + casino_win_call, two statements) and one dice bet (originals_place_bet, one statement) run, with
+// (providers_bet_call + providers_win_call, two statements) and one dice bet (originals_place_bet, one statement) run, with
 // no Node and no HTTP in between, beside pgbench TPC-B before and after on the same PostgreSQL. Set beside the casino
 // and originals benchmarks (the same calls through the HTTP API), it says how much of the gap to pgbench is the
 // database's and how much the HTTP layer's on the same cores.
@@ -21,7 +21,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const PLAYERS = 32;
 /**
- * Calls in one casino_calls statement, and the clients sending them: the server's default statements in flight
+ * Calls in one providers_calls statement, and the clients sending them: the server's default statements in flight
  * (call-batch.ts), each with the share of the 16 provider clients' calls that queue behind it.
  */
 const BATCH_CLIENTS = IN_FLIGHT;
@@ -112,11 +112,11 @@ export function run() {
     // A pair: a bet and the closing win of a fresh round of a random player (2 statements, as the HTTP API runs).
     const pair = `\\set n random(1, ${PLAYERS})
 \\set r random(1, 2000000000)
-select status from casino_bet_call(${t}, ${f.providerId}, 'aurora', 'tok' || :n, (:n + ${first - 1})::text, 'b-' || :client_id || '-' || :r, 'r-' || :client_id || '-' || :r, 100);
-select status from casino_win_call(${t}, ${f.providerId}, 'aurora', 'tok' || :n, (:n + ${first - 1})::text, 'w-' || :client_id || '-' || :r, 'r-' || :client_id || '-' || :r, 95, true);
+select status from providers_bet_call(${t}, ${f.providerId}, 'aurora', 'tok' || :n, (:n + ${first - 1})::text, 'b-' || :client_id || '-' || :r, 'r-' || :client_id || '-' || :r, 100);
+select status from providers_win_call(${t}, ${f.providerId}, 'aurora', 'tok' || :n, (:n + ${first - 1})::text, 'w-' || :client_id || '-' || :r, 'r-' || :client_id || '-' || :r, 95, true);
 `;
     // The same pairs as the server sends them under load (modules/providers/call-batch.ts): BATCH calls in one
-    // casino_calls statement, the bets of BATCH players' fresh rounds, then their closing wins, from as many clients
+    // providers_calls statement, the bets of BATCH players' fresh rounds, then their closing wins, from as many clients
     // as the server keeps such statements in flight.
     const call = (op: 'bet' | 'win', k: number) =>
       `jsonb_build_object('op', '${op}', 'tenant', ${t}, 'provider', ${f.providerId}, 'code', 'aurora', ` +
@@ -125,8 +125,8 @@ select status from casino_win_call(${t}, ${f.providerId}, 'aurora', 'tok' || :n,
       `'amount', ${op === 'bet' ? 100 : 95}, 'closed', ${op === 'win'})`;
     const batched = `\\set n random(1, ${Math.floor(PLAYERS / BATCH)})
 \\set r random(1, 2000000000)
-select count(*) filter (where err is null and status = 'ok') from casino_calls(jsonb_build_array(${Array.from({ length: BATCH }, (_, k) => call('bet', k)).join(', ')}));
-select count(*) filter (where err is null and status = 'ok') from casino_calls(jsonb_build_array(${Array.from({ length: BATCH }, (_, k) => call('win', k)).join(', ')}));
+select count(*) filter (where err is null and status = 'ok') from providers_calls(jsonb_build_array(${Array.from({ length: BATCH }, (_, k) => call('bet', k)).join(', ')}));
+select count(*) filter (where err is null and status = 'ok') from providers_calls(jsonb_build_array(${Array.from({ length: BATCH }, (_, k) => call('win', k)).join(', ')}));
 `;
     // A dice bet: each client is its own player (as in the HTTP bench), at its pair's next nonce; it wins half the
     // time (1.98x).
@@ -148,7 +148,7 @@ select status from originals_place_bet(${t}, :u, 'k-' || :client_id || '-' || :r
     const w1 = await walNow(admin);
     const pairs = pgbench(s, pair);
     const w2 = await walNow(admin);
-    // casino_calls gives no row for a call it leaves to its own statement, and pgbench would not send that one:
+    // providers_calls gives no row for a call it leaves to its own statement, and pgbench would not send that one:
     // every batched pair is counted only if its round closed.
     const closedNow = async () =>
       (
@@ -210,7 +210,7 @@ select status from originals_place_bet(${t}, :u, 'k-' || :client_id || '-' || :r
         ledger_ok: check.ok,
       },
       `db-calls (no HTTP): provider bet+win ${pairs.tps} pairs/s (ratio ${ratio(pairs.tps)}, ` +
-        `${walPairs.wal_records_per_tx} WAL records a pair) | the same pairs ${BATCH} calls a statement (casino_calls, ` +
+        `${walPairs.wal_records_per_tx} WAL records a pair) | the same pairs ${BATCH} calls a statement (providers_calls, ` +
         `${BATCH_CLIENTS} clients) ${batchedPairs} pairs/s (ratio ${ratio(batchedPairs)}, ` +
         `${batchedRoundsOk ? 'every round closed' : 'NOT every round closed'}, ` +
         `${walBatched.wal_records_per_tx} WAL records a pair) | dice ${bets.tps} bets/s (ratio ${ratio(bets.tps)}, ` +

@@ -189,7 +189,7 @@ export const TenantSettings = z
       .refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'expected /api or an absolute URL')
       .default('/api'),
     default_locale: z.enum(['pt', 'en']).default('pt'),
-    /** Minimum a player must have wagered (centavos, users.total_bet) before posting in the chat; 0 = no rule. */
+    /** Minimum a player must have wagered (centavos, the ledger's total) before posting in the chat; 0 = no rule. */
     chat_min_wager: Centavos.default(0),
     /** The spec's fictitious bet generator in the live feed. Off by default; never allowed in regulated mode. */
     feed_simulation: z.boolean().default(false),

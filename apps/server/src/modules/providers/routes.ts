@@ -41,7 +41,7 @@ export async function providerCallbackRoutes(
   configureCallBatching(db, app.config.providerCallsInFlight);
   // The provider row from the tenant's in-memory catalog (reloaded within a second of any catalog write, see
   // casino/catalog.ts), else from the database. Only routing and the signature check use it: whether the provider
-  // takes stakes and its win cap are read fresh in the call's own transaction (casino_bet_open, casino_win_open).
+  // takes stakes and its win cap are read fresh in the call's own transaction (providers_bet_open, providers_win_open).
   const providerOf = async (tenantId: number, code: string) =>
     (catalog ? (await catalog.get(tenantId)).providerByCode.get(code) : undefined) ??
     (await casinoRepo.findProviderByCode(db, tenantId, code));
