@@ -8,8 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 // The rules `npm test` applies to the real tree (.dependency-cruiser.cjs), run here on small fixture trees so that a
 // rule which stopped matching (a renamed folder, a broken pattern) fails a test instead of passing silently.
 const root = path.resolve(import.meta.dirname, '../../..');
-const { forbidden } = createRequire(import.meta.url)(path.join(root, '.dependency-cruiser.cjs')) as {
+const { forbidden, options } = createRequire(import.meta.url)(path.join(root, '.dependency-cruiser.cjs')) as {
   forbidden: IForbiddenRuleType[];
+  options: { exclude: { path: string[] } };
 };
 const dirs: string[] = [];
 
@@ -17,8 +18,11 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Writes the files under a fresh directory laid out like the repository and lists the rules they break. */
-async function violationsOf(files: Record<string, string>): Promise<string[]> {
+/**
+ * Writes the files under a fresh directory laid out like the repository and lists the rules they break; with
+ * `product`, on the product's graph as `npm run lint:imports` checks it first (test files left out).
+ */
+async function violationsOf(files: Record<string, string>, o: { product?: boolean } = {}): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorte-boundaries-'));
   dirs.push(dir);
   for (const [file, text] of Object.entries(files)) {
@@ -27,7 +31,13 @@ async function violationsOf(files: Record<string, string>): Promise<string[]> {
   }
   const result = await cruise(
     ['apps'],
-    { baseDir: dir, validate: true, ruleSet: { forbidden }, tsPreCompilationDeps: true },
+    {
+      baseDir: dir,
+      validate: true,
+      ruleSet: { forbidden },
+      tsPreCompilationDeps: true,
+      ...(o.product ? { exclude: { path: options.exclude.path.slice(1) } } : {}),
+    },
     { extensions: ['.ts', '.tsx'] },
   );
   const { summary } = result.output as ICruiseResult;
@@ -102,5 +112,52 @@ describe('import rules', () => {
       `web-shared-imports-no-feature-or-app: ${W}/shared/lib/money.ts -> ${W}/app/pages.tsx`,
       `web-shared-imports-no-feature-or-app: ${W}/shared/lib/session.ts -> ${W}/features/wallet/wallet.tsx`,
     ]);
+  });
+
+  it('refuses modules that import each other, directly or through a third, and accepts one direction', async () => {
+    const pair = await violationsOf({
+      [`${S}/modules/casino/index.ts`]: "export { game } from './repo';\n",
+      [`${S}/modules/casino/repo.ts`]: 'export const game = 1;\n',
+      [`${S}/modules/casino/routes.ts`]: "import { sign } from '../providers/index';\nexport const r = sign;\n",
+      [`${S}/modules/providers/index.ts`]: 'export const sign = 2;\n',
+      [`${S}/modules/providers/seamless.ts`]: "import { game } from '../casino/index';\nexport const s = game;\n",
+    });
+    expect(pair.sort()).toEqual([
+      `no-circular: ${S}/modules/casino -> ${S}/modules/providers`,
+      `no-circular: ${S}/modules/providers -> ${S}/modules/casino`,
+    ]);
+    const ring = await violationsOf({
+      [`${S}/modules/auth/index.ts`]: "import { p } from '../profile/index';\nexport const a = p;\n",
+      [`${S}/modules/profile/index.ts`]: "import { l } from '../ledger/index';\nexport const p = l;\n",
+      [`${S}/modules/ledger/index.ts`]: "import { a } from '../auth/index';\nexport const l = a;\n",
+    });
+    expect(ring.filter((v) => v.startsWith('no-circular:')).sort()).toEqual([
+      `no-circular: ${S}/modules/auth -> ${S}/modules/profile`,
+      `no-circular: ${S}/modules/ledger -> ${S}/modules/auth`,
+      `no-circular: ${S}/modules/profile -> ${S}/modules/ledger`,
+    ]);
+    // One direction is fine; so is a test of the lower module that uses the upper one (tests are no part of the
+    // product's graph, where the rule is checked).
+    expect(
+      await violationsOf(
+        {
+          [`${S}/modules/casino/index.ts`]: 'export const game = 1;\n',
+          [`${S}/modules/providers/index.ts`]: "import { game } from '../casino/index';\nexport const sign = game;\n",
+          [`${S}/modules/casino/casino.test.ts`]:
+            "import { sign } from '../providers/index';\nexport const t = sign;\n",
+        },
+        { product: true },
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses an import cycle through a module's files", async () => {
+    expect(
+      await violationsOf({
+        [`${S}/modules/realtime/index.ts`]: "export { consume } from './consumers';\nexport const channels = 1;\n",
+        [`${S}/modules/realtime/consumers.ts`]:
+          "import { channels } from './index';\nexport const consume = channels;\n",
+      }),
+    ).toEqual([`no-circular-files: ${S}/modules/realtime/consumers.ts -> ${S}/modules/realtime/index.ts`]);
   });
 });
