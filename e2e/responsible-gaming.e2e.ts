@@ -199,6 +199,38 @@ describe.runIf(browserAvailable)('responsible gaming in the browser', () => {
     expect(me.status).toBe(401);
   });
 
+  it('o limite de tempo de jogo encerra a sessão e o jogador é avisado', async () => {
+    const player = await registerPlayer(server);
+    const page = await pageFor(player);
+    const watching = page.waitForResponse((r) => r.url().includes('/api/responsible-gaming/session'));
+    await page.goto(`http://localhost:${server.port}/originals`, { waitUntil: 'networkidle' });
+    await watching;
+    // One minute a day, set now: the server's session round ends play once the minute is over.
+    const set = await api(
+      server,
+      'POST',
+      '/responsible-gaming/limits',
+      { kind: 'time', period: 'day', amount: 1 },
+      player.token,
+    );
+    expect(set.status).toBe(200);
+    const notice = page.getByTestId('rg-notice');
+    await notice.waitFor({ timeout: 150_000 });
+    expect(await notice.textContent()).toContain('limite de tempo de jogo');
+    await page.getByRole('button', { name: 'Entrar' }).first().waitFor();
+    expect((await api(server, 'GET', '/auth/me', undefined, player.token)).status).toBe(401);
+    const bet = await fetch(`${server.url}/api/originals/dice/bet`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${player.token}`,
+        'idempotency-key': `rg-e2e-late-${player.user.id}`,
+      },
+      body: JSON.stringify({ amount: 100, target: 50.5, condition: 'over' }),
+    });
+    expect(bet.status).toBe(401);
+  }, 200_000);
+
   it('um jogador novo do site regulado define limites de perda e de tempo antes do primeiro depósito', async () => {
     const origin = `http://${REGULATED_HOST}:${server.port}`;
 

@@ -117,7 +117,7 @@ export default {
     choose: 'Length of the break',
     periods: { '24h': '24 hours', '7d': '7 days', '30d': '30 days' },
     submit: 'Take a break',
-    confirmTitle: '{period} break',
+    confirmTitle: 'Break: {period}',
     confirmText:
       'Until {until} you will not be able to bet or deposit. Withdrawals stay open. This decision cannot be undone.',
     ack: 'I understand I cannot undo the break.',
