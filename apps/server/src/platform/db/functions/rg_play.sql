@@ -16,10 +16,34 @@ declare
   c rg_players%rowtype;
   v_hour timestamptz := date_trunc('hour', now());
 begin
-  select * into c from rg_players where tenant_id = p_tenant and user_id = p_user for update;
+  -- One index lookup without a lock: a player without rules has no row.
+  perform 1 from rg_players where tenant_id = p_tenant and user_id = p_user;
   if not found then
     return null;
   end if;
+  -- The common case in one conditional UPDATE: windows of this hour, no stop, and the stake within every limit. Its
+  -- WHERE is evaluated again on the latest row once a concurrent stake's lock is released, so stakes take turns here
+  -- and none passes a limit.
+  update rg_players set cur_wagered = cur_wagered + p_stake, cur_won = cur_won + p_win,
+      wagered_day = wagered_day + p_stake, won_day = won_day + p_win,
+      wagered_week = wagered_week + p_stake, won_week = won_week + p_win,
+      wagered_month = wagered_month + p_stake, won_month = won_month + p_win,
+      last_activity_at = case when p_stake > 0 then now() else last_activity_at end
+    where tenant_id = p_tenant and user_id = p_user and hour = v_hour
+      and (p_stake <= 0 or (
+        (block_reason is null or block_until <= now())
+        and (time_ends_at is null or now() < time_ends_at)
+        and (wager_day is null or wagered_day + p_stake <= wager_day)
+        and (wager_week is null or wagered_week + p_stake <= wager_week)
+        and (wager_month is null or wagered_month + p_stake <= wager_month)
+        and (loss_day is null or wagered_day - won_day + p_stake <= loss_day)
+        and (loss_week is null or wagered_week - won_week + p_stake <= loss_week)
+        and (loss_month is null or wagered_month - won_month + p_stake <= loss_month)));
+  if found then
+    return null;
+  end if;
+  -- Otherwise (a new hour, or a refusal to name) the row is taken for this statement and decided on below.
+  select * into c from rg_players where tenant_id = p_tenant and user_id = p_user for update;
   if p_stake > 0 then
     if c.block_reason is not null and (c.block_until is null or c.block_until > now()) then
       return case c.block_reason when 'pause' then 'rg_paused' when 'self_exclusion' then 'rg_self_excluded'

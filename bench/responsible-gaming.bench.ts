@@ -1,0 +1,192 @@
+// Benchmark: the cost of responsible gaming's limits on a bet. Dice bets per second end to end over HTTP (as the
+// originals bench), for 16 players without rules and 16 players with every limit set (wager and loss per 24 h, 7
+// and 30 days, a time limit and a deposit limit; none of them reached), in alternating runs on one server in one
+// process: without, with, without, with, without, with. Each run BENCH_SECONDS (default 10) after a 2 s warm-up.
+// Target: the players with limits bet within 10% of the players without (mean of the 3 runs each).
+// BENCH_DATABASE_URL (default: the test PostgreSQL); the run uses a private schema dropped afterwards.
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { analyzeSchema, BENCH_DB_URL, record, withSchemas } from './lib';
+
+type Sql = { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> };
+type Db = Sql & { transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>; close(): Promise<void> };
+type App = {
+  listen(o: { port: number; host: string }): Promise<string>;
+  server: { address(): unknown };
+  inject(o: unknown): Promise<{ statusCode: number; body: string }>;
+  close(): Promise<void>;
+};
+const server = (p: string) => import(new URL(`../apps/server/src/${p}`, import.meta.url).href);
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = 16;
+const THREADS = 2;
+const RUNS = 3;
+
+/** One load-generating thread: each of its players bets in a loop (warm-up, then the measured window). */
+const CLIENT_CODE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { Connection } = require(workerData.client);
+const { port, tokens, seconds, warmup, prefix } = workerData;
+const body = JSON.stringify({ amount: 100, target: 50.5, condition: 'over' });
+let seq = 0;
+const bet = async (conn, token) => {
+  const t0 = performance.now();
+  const res = await conn.request('POST', '/api/originals/dice/bet', { 'content-type': 'application/json',
+    authorization: 'Bearer ' + token, 'idempotency-key': prefix + '-' + seq++ }, body, false);
+  return [res.status, performance.now() - t0];
+};
+const out = { ok: 0, errors: 0, secs: 0, lat: [] };
+const conns = tokens.map(() => new Connection(port));
+const loop = async (i, deadline, counting) => {
+  while (Date.now() < deadline) {
+    const [status, ms] = await bet(conns[i], tokens[i]);
+    if (!counting) continue;
+    if (status === 200) { out.ok++; out.lat.push(ms); } else out.errors++;
+  }
+};
+(async () => {
+  const w = Date.now() + warmup * 1000;
+  await Promise.all(tokens.map((_, i) => loop(i, w, false)));
+  const start = Date.now();
+  await Promise.all(tokens.map((_, i) => loop(i, start + seconds * 1000, true)));
+  out.secs = (Date.now() - start) / 1000;
+  for (const c of conns) c.close();
+  parentPort.postMessage(out);
+})();
+`;
+
+type Run = { bets_per_s: number; p50_ms: number; p99_ms: number; errors: number };
+
+async function load(port: number, tokens: string[], label: string, seconds: number): Promise<Run> {
+  const per = Math.ceil(tokens.length / THREADS);
+  const parts = Array.from({ length: THREADS }, (_, i) => tokens.slice(i * per, (i + 1) * per));
+  const results = await Promise.all(
+    parts.map(
+      (part, i) =>
+        new Promise<{ ok: number; errors: number; secs: number; lat: number[] }>((resolve, reject) => {
+          const w = new Worker(CLIENT_CODE, {
+            eval: true,
+            workerData: {
+              client: path.join(import.meta.dirname, 'keepalive-client.cjs'),
+              port,
+              tokens: part,
+              seconds,
+              warmup: 2,
+              prefix: `${label}-${i}-${Date.now()}`,
+            },
+          });
+          w.once('message', resolve);
+          w.once('error', reject);
+        }),
+    ),
+  );
+  const bets = results.reduce((n, r) => n + r.ok, 0);
+  const secs = Math.max(...results.map((r) => r.secs));
+  const lat = results.flatMap((r) => r.lat).sort((a, b) => a - b);
+  return {
+    bets_per_s: Math.round(bets / secs),
+    p50_ms: Math.round(lat[Math.floor(lat.length * 0.5)]! * 10) / 10,
+    p99_ms: Math.round(lat[Math.floor(lat.length * 0.99)]! * 10) / 10,
+    errors: results.reduce((n, r) => n + r.errors, 0),
+  };
+}
+
+export function run() {
+  return withSchemas(['bench_rg'], async ([schema]) => {
+    const { openPostgres } = await server('platform/db/index.ts');
+    const { buildApp } = await server('app.ts');
+    const { testConfig } = await server('test/helpers.ts');
+    const { credit } = await server('modules/ledger/index.ts');
+    const { newToken } = await server('platform/auth.ts');
+    const db = (await openPostgres(BENCH_DB_URL, { poolSize: CLIENTS + 4, searchPath: schema })) as Db;
+    const app = (await buildApp(testConfig({ tenantCacheTtlMs: 60_000 }), { db })) as App;
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as { port: number }).port;
+      const { rows: tenants } = await db.query<{ tenant_id: number }>(
+        "select tenant_id from tenant_hosts where host = 'localhost' limit 1",
+      );
+      const tenantId = tenants[0]!.tenant_id;
+      const users = await db.query<{ id: number }>(
+        `insert into users (tenant_id, first_name, last_name, email, phone, referral_code)
+          select $1, 'Bench', 'Player', 'rg' || g || '@ex.com', '+551196' || lpad(g::text, 7, '0'), 'RG' || g
+          from generate_series(1, $2) g returning id`,
+        [tenantId, 2 * CLIENTS],
+      );
+      const tokens: string[] = [];
+      for (const { id } of users.rows) {
+        const t = newToken() as { token: string; hash: string };
+        await db.query(
+          "insert into sessions (tenant_id, user_id, token_hash, expires_at) values ($1, $2, $3, now() + interval '1 day')",
+          [tenantId, id, t.hash],
+        );
+        await db.transaction((tx: Sql) =>
+          credit(tx, {
+            tenantId,
+            userId: id,
+            amount: 100_000_000,
+            type: 'deposit',
+            idempotencyKey: `fund:${id}`,
+            reference: 'fund',
+          }),
+        );
+        tokens.push(t.token);
+      }
+      const plain = tokens.slice(0, CLIENTS);
+      const limited = tokens.slice(CLIENTS);
+      // Every limit a player can set, far above what the bench bets: each is checked on every stake, none binds.
+      const limits = [
+        ...['day', 'week', 'month'].flatMap((period) => [
+          { kind: 'wager', period, amount: 900_000_000 },
+          { kind: 'loss', period, amount: 900_000_000 },
+        ]),
+        { kind: 'time', period: 'day', amount: 1440 },
+        { kind: 'deposit', period: 'day', amount: 900_000_000 },
+      ];
+      for (const token of limited)
+        for (const l of limits) {
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/responsible-gaming/limits',
+            headers: { host: 'localhost', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            payload: JSON.stringify(l),
+          });
+          if (res.statusCode !== 200) throw new Error(`limit: ${res.statusCode} ${res.body}`);
+        }
+      // A warm-up of both, then the statistics a live database would have (see analyzeSchema).
+      await load(port, plain, 'warm-a', 2);
+      await load(port, limited, 'warm-b', 2);
+      await analyzeSchema(db, schema);
+      const without: Run[] = [];
+      const withLimits: Run[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        without.push(await load(port, plain, `a${i}`, SECONDS));
+        withLimits.push(await load(port, limited, `b${i}`, SECONDS));
+      }
+      const mean = (rs: Run[]) => Math.round(rs.reduce((n, r) => n + r.bets_per_s, 0) / rs.length);
+      const a = mean(without);
+      const b = mean(withLimits);
+      const ratio = Math.round((b / a) * 1000) / 1000;
+      const errors = [...without, ...withLimits].reduce((n, r) => n + r.errors, 0);
+      record(
+        'responsible-gaming',
+        {
+          clients: CLIENTS,
+          seconds: SECONDS,
+          without,
+          with_limits: withLimits,
+          mean_without: a,
+          mean_with: b,
+          ratio,
+          target_ratio: 0.9,
+          pass: ratio >= 0.9 && errors === 0,
+        },
+        `responsible-gaming: dice ${a} bets/s without limits (${without.map((r) => r.bets_per_s).join(', ')}), ${b} with every limit set (${withLimits.map((r) => r.bets_per_s).join(', ')}) | ratio ${ratio} (target >= 0.9), ${errors} errors`,
+      );
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+}
