@@ -438,3 +438,27 @@ describe('one driver per tenant and restart recovery', () => {
     await double.stop();
   });
 });
+
+describe('responsible gaming', () => {
+  it('a wager limit refuses a Crash bet; self-exclusion refunds a bet of a round not yet over', async () => {
+    const e = engine('crash');
+    const p = await player();
+    const a = api(p);
+    await a.post('/api/responsible-gaming/limits', { kind: 'wager', period: 'day', amount: 1_500 }, null);
+    await crashRoundWhere(() => true, e);
+    expect((await a.post('/api/originals/crash/bet', { amount: 1000 })).statusCode).toBe(200);
+    await finishCrash(e);
+    await crashRoundWhere(() => true, e);
+    const over = await a.post('/api/originals/crash/bet', { amount: 1000 });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().code).toBe('limit_wager');
+    const q = await player();
+    expect((await api(q).post('/api/originals/crash/bet', { amount: 700 })).statusCode).toBe(200);
+    const ex = await api(q).post('/api/responsible-gaming/self-exclusion', { period: '30d' }, null);
+    expect(ex.json().settlement).toMatchObject({ refunded_bets: 1, refunded: 700, balance: 100_000 });
+    await finishCrash(e);
+    expect(await balanceOf(q)).toBe(100_000);
+    expect((await wallet.checkLedger(app.db, tenantId)).ok).toBe(true);
+    await e.stop();
+  });
+});
