@@ -143,6 +143,11 @@ describe.runIf(browserAvailable)('accounts in the browser', () => {
     await form.getByLabel(/Li e aceito os/).check();
     await form.getByRole('button', { name: 'Criar conta' }).click();
 
+    // The new account's next step: the deposit modal greets the player; closing it leaves the page.
+    await form.waitFor({ state: 'detached' });
+    await page.getByTestId('deposit-welcome').waitFor();
+    await dialog().getByText('Conta criada! Bem-vindo.').waitFor();
+    await dialog().getByRole('button', { name: 'Fechar' }).click();
     await dialog().waitFor({ state: 'detached' });
     // Logged in: the header shows the account menu instead of Entrar / Cadastrar.
     await header().getByRole('button', { name: 'Menu da conta' }).waitFor();
