@@ -24,13 +24,8 @@ export function StatusBanner({ status }: { status: RgStatusReply }) {
       {notice ? (
         <>
           <strong>{t('rg.status.nationalTitle')}</strong>
+          {/* The server's notice names the withdrawal deadline and the closing date, word for word as recorded. */}
           <p>{notice.message}</p>
-          <p>
-            {t('rg.status.nationalDates', {
-              withdraw: formatWhen(notice.withdraw_until),
-              close: formatWhen(notice.close_at),
-            })}
-          </p>
         </>
       ) : (
         <p>{text}</p>

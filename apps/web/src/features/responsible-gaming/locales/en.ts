@@ -24,7 +24,6 @@ export default {
     national_list: 'Your CPF is on the national self-exclusion platform. You can only withdraw your balance.',
     closed: 'Your account is closed. You can only withdraw your balance.',
     nationalTitle: 'Notice from the national self-exclusion platform',
-    nationalDates: 'Withdraw your balance by {withdraw}. The account will be closed on {close}.',
     withdraw: 'Go to the wallet',
   },
   kinds: {

@@ -23,7 +23,6 @@ export default {
     national_list: 'Seu CPF consta na plataforma nacional de autoexclusão. Você só pode sacar o seu saldo.',
     closed: 'Sua conta foi encerrada. Você só pode sacar o seu saldo.',
     nationalTitle: 'Aviso da plataforma nacional de autoexclusão',
-    nationalDates: 'Saque seu saldo até {withdraw}. A conta será encerrada em {close}.',
     withdraw: 'Ir para a carteira',
   },
   kinds: {
