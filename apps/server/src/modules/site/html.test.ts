@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { bannersFor } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist, testApp } from '../../test/helpers';
@@ -82,4 +83,36 @@ describe('the page shell with operator text that looks like a replacement patter
       expect(res.body).not.toContain('<!--app-');
     });
   }
+});
+
+describe('the home page starts loading its first banner with the page', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp({ webDist: fakeWebDist() });
+  });
+  afterAll(() => app.close());
+
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high"(?: media="([^"]+)")?>/g)].map(
+      (m) => [m[1], m[2] ?? null],
+    );
+
+  it('preloads the first banner for phones and for wide screens, in the page language, and only on the home page', async () => {
+    const tenant = (await app.tenants.resolve('localhost'))!;
+    for (const [url, locale] of [
+      ['/', 'pt'],
+      ['/en', 'en'],
+    ] as const) {
+      const first = bannersFor(tenant.settings.banners, { locale, viewer: 'guest' })[0]!;
+      expect(first, 'the demo tenant has banners').toBeDefined();
+      expect(bannersFor(tenant.settings.banners, { locale, viewer: 'player' })[0]?.id).toBe(first.id);
+      const res = await app.inject({ url, headers: { host: 'localhost' } });
+      expect(preloads(res.body)).toEqual([
+        [first.image_mobile, '(max-width: 639.98px)'],
+        [first.image, '(min-width: 640px)'],
+      ]);
+    }
+    const game = await app.inject({ url: '/originals/dice', headers: { host: 'localhost' } });
+    expect(preloads(game.body)).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  bannersFor,
   type Locale,
   matchRoute,
   type RouteDef,
@@ -48,6 +49,26 @@ function themeCss(t: Tenant): string {
     `--c-danger:${c.danger};--c-info:${c.info};${palette(c.dark)}}` +
     `html[data-theme="light"]{${palette(c.light)}}html[data-theme="dark"]{${palette(c.dark)}}`
   );
+}
+
+/** Routes whose page opens with the banner carousel: the home page, and the account routes drawn over it. */
+const HERO_ROUTES = new Set(['home', 'login', 'register', 'recover-pass']);
+
+/**
+ * Preloads of the home page's first banner (its phone and its wide artwork, each for its screens), so the largest
+ * image of the first screen starts loading with the page instead of after the code that draws it. Only when guests
+ * and players open on the same banner: a preload the page then does not use would only cost the player bandwidth.
+ */
+function heroPreload(s: TenantSettings, locale: Locale): string {
+  const first = (viewer: 'guest' | 'player') => bannersFor(s.banners, { locale, viewer })[0] ?? null;
+  const guest = first('guest');
+  const player = first('player');
+  if (!guest || !player || guest.image !== player.image || guest.image_mobile !== player.image_mobile) return '';
+  const link = (href: string, media: string | null) =>
+    `<link rel="preload" as="image" href="${esc(href)}" fetchpriority="high"${media ? ` media="${media}"` : ''}>`;
+  // The same breakpoint as the carousel's <source media>.
+  if (!guest.image_mobile) return link(guest.image, null);
+  return link(guest.image_mobile, '(max-width: 639.98px)') + link(guest.image, '(min-width: 640px)');
 }
 
 /** A rendered page and its Content-Security-Policy, split where the request's own websocket origin goes. */
@@ -234,6 +255,7 @@ export class HtmlShell {
       s.images.og_image ? `<meta property="og:image" content="${esc(s.images.og_image)}">` : '',
       `<meta property="og:locale" content="${locale === 'en' ? 'en_US' : 'pt_BR'}">`,
       `<style id="tenant-theme">${themeCss(t)}</style>`,
+      route && HERO_ROUTES.has(route.name) ? heroPreload(s, locale) : '',
     ].join('');
     return this.cached(key, s, {
       locale,
