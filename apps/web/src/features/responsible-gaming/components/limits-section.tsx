@@ -10,7 +10,7 @@ import {
 } from '@sorte/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useT } from '../../../shared/lib/i18n';
+import { useLocale, useT } from '../../../shared/lib/i18n';
 import { Button } from '../../../shared/ui/button';
 import { confirm } from '../../../shared/ui/confirm-modal';
 import { cx } from '../../../shared/ui/cx';
@@ -27,13 +27,16 @@ type Key = `${LimitKind}:${LimitPeriod}`;
 export function LimitsSection({ data }: { data: RgLimitsReply }) {
   const t = useT();
   const [editing, setEditing] = useState<Key | null>(null);
-  const required = data.required.map((k) => t(`rg.kinds.${k}`).toLowerCase());
+  const locale = useLocale();
+  const required = new Intl.ListFormat(locale === 'en' ? 'en-US' : 'pt-BR', { type: 'conjunction' }).format(
+    data.required.map((k) => t(`rg.kinds.${k}`).toLowerCase()),
+  );
   return (
     <div className="rg-limits">
       <p className="rg-lead">{t('rg.limits.intro')}</p>
-      {required.length > 0 && (
+      {data.required.length > 0 && (
         <p className="rg-banner rg-banner--warn" data-testid="rg-limits-required">
-          {t('rg.limits.required', { kinds: required.join(' / ') })}
+          {t('rg.limits.required', { kinds: required })}
         </p>
       )}
       <div className="rg-limits__grid">

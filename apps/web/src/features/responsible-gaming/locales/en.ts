@@ -43,7 +43,7 @@ export default {
   limits: {
     intro:
       'A decrease applies at once. An increase or removal applies only after 24 hours, and you must confirm it. The lowest limit always applies.',
-    required: 'Before depositing, set a {kinds} limit.',
+    required: 'Before depositing, set your {kinds} limits.',
     none: 'No limit',
     set: 'Set',
     edit: 'Change',

@@ -42,7 +42,7 @@ export default {
   limits: {
     intro:
       'Uma redução vale na hora. Um aumento ou a remoção só vale depois de 24 horas, e você precisa confirmar. Vale sempre o limite mais baixo.',
-    required: 'Para depositar, defina antes um limite de {kinds}.',
+    required: 'Para depositar, defina antes os limites de {kinds}.',
     none: 'Sem limite',
     set: 'Definir',
     edit: 'Alterar',
