@@ -146,7 +146,7 @@ describe.runIf(browserAvailable)('accounts in the browser', () => {
     // The new account's next step: the deposit modal greets the player; closing it leaves the page.
     await form.waitFor({ state: 'detached' });
     await page.getByTestId('deposit-welcome').waitFor();
-    await dialog().getByText('Conta criada! Bem-vindo.').waitFor();
+    await dialog().getByText('Conta criada! Boas-vindas.').waitFor();
     await dialog().getByRole('button', { name: 'Fechar' }).click();
     await dialog().waitFor({ state: 'detached' });
     // Logged in: the header shows the account menu instead of Entrar / Cadastrar.

@@ -30,7 +30,7 @@ const pt = {
     invalidAmount: 'Informe um valor válido.',
     min: 'O valor mínimo de depósito é {min}.',
     max: 'O valor máximo de depósito é {max}.',
-    welcomeTitle: 'Conta criada! Bem-vindo.',
+    welcomeTitle: 'Conta criada! Boas-vindas.',
     welcomeText: 'Faça seu primeiro depósito via PIX e comece a jogar: o saldo entra assim que o PIX é pago.',
     balance: 'Saldo atual',
   },
