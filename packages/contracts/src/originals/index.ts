@@ -1,24 +1,23 @@
+import { CLIENT_SEED_MAX_LENGTH } from '@sorte/fairness';
 import { z } from 'zod';
-import { checkedByHandler, Int, IsoTime, NumericId, replies, reply } from '../http';
+import { checkedWith, Int, IsoTime, localized, NumericId, refusedWith, replies, reply } from '../http';
 import { Centavos } from '../money';
+import {
+  BET_BODIES,
+  CrashBetBody,
+  DoubleBetBody,
+  IdempotencyHeaders,
+  type InstantGame,
+  MinesRevealBody,
+  MinesStartBody,
+} from './bets';
+
+export * from './bets';
 
 /**
- * Sorte Originals calls. A bet's body is parsed by the game's own schema in the service (its messages are the
- * game's), so the contract documents it and the hot path parses it once.
+ * Sorte Originals calls. A bet's body is checked by the game's own rules (bets.ts), with the game's messages, and
+ * the handler receives the stake and the parsed parameters.
  */
-export const IdempotencyHeaders = checkedByHandler(
-  z.object({
-    'idempotency-key': z
-      .string()
-      .regex(/^[A-Za-z0-9_.:-]{1,100}$/)
-      .describe('Required: a repeat with the same key returns the first answer (header idempotent-replayed).'),
-  }),
-);
-
-export const BetBody = checkedByHandler(
-  z.looseObject({ amount: z.number().int().describe('Stake in centavos.') }).describe("Plus the game's parameters."),
-);
-
 export const OriginalsGame = z.enum(['dice', 'limbo', 'mines', 'plinko', 'keno', 'slot']);
 export const Fairness = reply({ server_seed_hash: z.string(), client_seed: z.string(), nonce: Int });
 export type Fairness = z.infer<typeof Fairness>;
@@ -73,36 +72,90 @@ export const SeedRotation = reply({
 });
 export type SeedRotation = z.infer<typeof SeedRotation>;
 
-export const betCall = { headers: IdempotencyHeaders, body: BetBody, response: replies({ 200: BetResult }) };
+const betCall = <B extends z.ZodType>(body: B) => ({
+  headers: IdempotencyHeaders,
+  body,
+  response: replies({ 200: BetResult }),
+});
+/** POST /api/originals/{game}/bet of each instant game. */
+export const betCalls = {
+  dice: betCall(BET_BODIES.dice),
+  limbo: betCall(BET_BODIES.limbo),
+  plinko: betCall(BET_BODIES.plinko),
+  keno: betCall(BET_BODIES.keno),
+  slot: betCall(BET_BODIES.slot),
+} satisfies Record<InstantGame, unknown>;
 export const minesStartCall = {
   headers: IdempotencyHeaders,
-  body: checkedByHandler(z.object({ amount: z.number().int(), mines: z.number().int() })),
+  body: MinesStartBody,
   response: replies({ 200: MinesRound }),
 };
 export const minesRevealCall = {
   headers: IdempotencyHeaders,
-  body: checkedByHandler(z.object({ tile: z.number().int() })),
+  body: MinesRevealBody,
   response: replies({ 200: MinesRound }),
 };
 export const minesCashoutCall = { headers: IdempotencyHeaders, response: replies({ 200: MinesRound }) };
 export const minesActiveCall = { response: replies({ 200: reply({ round: MinesRound.nullable() }) }) };
 export const seedsCall = { response: replies({ 200: Fairness }) };
-export const rotateSeedsCall = {
-  body: checkedByHandler(z.object({ client_seed: z.string().optional() }).optional()),
-  response: replies({ 200: SeedRotation }),
+const CLIENT_SEED = new RegExp(`^[\\x21-\\x7e]{1,${CLIENT_SEED_MAX_LENGTH}}$`);
+const CLIENT_SEED_MESSAGE = {
+  pt: `A semente do cliente deve ter de 1 a ${CLIENT_SEED_MAX_LENGTH} caracteres, sem espaços nem acentos.`,
+  en: `The client seed must have 1 to ${CLIENT_SEED_MAX_LENGTH} characters, without spaces or accents.`,
 };
+/** A new client seed, or none (empty or absent) for the server to pick one. */
+export const RotateSeedsBody = checkedWith(
+  z.object({
+    client_seed: z
+      .string()
+      .regex(CLIENT_SEED)
+      .optional()
+      .describe(`1 to ${CLIENT_SEED_MAX_LENGTH} printable ASCII characters without spaces; none: the server picks`),
+  }),
+  z.unknown().transform((data, ctx) => {
+    const seed = (data as { client_seed?: unknown }).client_seed;
+    if (seed === undefined || seed === null || seed === '') return { client_seed: undefined };
+    if (typeof seed === 'string' && CLIENT_SEED.test(seed)) return { client_seed: seed };
+    ctx.addIssue({ code: 'custom', path: ['client_seed'], message: localized(CLIENT_SEED_MESSAGE) });
+    return z.NEVER;
+  }),
+);
+export const rotateSeedsCall = { body: RotateSeedsBody, response: replies({ 200: SeedRotation }) };
+
+const isGame = (g: unknown): g is z.infer<typeof OriginalsGame> => OriginalsGame.safeParse(g).success;
+/** The history query, read leniently: an unknown game lists all, a bad size is the default, a bad cursor none. */
 export const listBetsCall = {
-  querystring: checkedByHandler(
+  querystring: checkedWith(
     z.object({
-      game: z.string().optional(),
-      limit: z.string().optional().describe('1 to 100, default 20.'),
-      before: z.string().optional().describe('A bet id: the page before it.'),
+      game: OriginalsGame.optional(),
+      limit: z
+        .string()
+        .optional()
+        .describe('1 to 100, default 20.')
+        .transform((l) => Math.min(100, Math.max(1, Number.parseInt(l ?? '20', 10) || 20))),
+      before: z
+        .string()
+        .optional()
+        .describe('A bet id: the page before it.')
+        .transform((b) => (b && /^\d{1,15}$/.test(b) ? Number(b) : undefined)),
+    }),
+    z.unknown().transform((data) => {
+      const q = (data ?? {}) as Record<string, unknown>;
+      const before = typeof q.before === 'string' && /^\d{1,15}$/.test(q.before) ? Number(q.before) : undefined;
+      return {
+        game: isGame(q.game) ? q.game : undefined,
+        limit: Math.min(100, Math.max(1, Number.parseInt(String(q.limit ?? '20'), 10) || 20)),
+        before,
+      };
     }),
   ),
   response: replies({ 200: reply({ data: z.array(HistoryBet) }) }),
 };
 export const betByIdCall = {
-  params: checkedByHandler(z.object({ id: NumericId })),
+  params: refusedWith(z.object({ id: NumericId }), {
+    code: 'not_found',
+    message: { pt: 'Aposta não encontrada.', en: 'Bet not found.' },
+  }),
   response: replies({ 200: HistoryBet }),
 };
 export const originalsConfigCall = {
@@ -177,7 +230,10 @@ export const multiplayerChainsCall = {
   }),
 };
 export const multiplayerRoundCall = {
-  params: checkedByHandler(z.object({ id: NumericId.describe('The round number') })),
+  params: refusedWith(z.object({ id: NumericId.describe('The round number') }), {
+    code: 'not_found',
+    message: { pt: 'Rodada não encontrada.', en: 'Round not found.' },
+  }),
   response: replies({
     200: z.union([
       FinishedRound.extend({ chain: Chain }),
@@ -207,23 +263,15 @@ export const multiplayerBetsCall = {
     }),
   }),
 };
-/** The body's fields are checked by the service, with the game's messages (amount limits, color, target). */
-export const multiplayerBetCall = {
-  headers: IdempotencyHeaders,
-  body: checkedByHandler(
-    z.object({
-      amount: z.number().int().describe('Stake in centavos.'),
-      auto_cashout: z.number().optional().describe('Crash: cash out automatically at this multiplier.'),
-      color: DoubleColor.optional().describe('Double'),
-    }),
-  ),
-  response: replies({
-    200: reply({
-      round: reply({ id: Int, number: Int }),
-      bet: reply({ id: Int, amount: Centavos, auto_cashout: z.number().nullable(), color: DoubleColor.nullable() }),
-      balance: Centavos,
-    }),
-  }),
+const MultiplayerBetReply = reply({
+  round: reply({ id: Int, number: Int }),
+  bet: reply({ id: Int, amount: Centavos, auto_cashout: z.number().nullable(), color: DoubleColor.nullable() }),
+  balance: Centavos,
+});
+/** POST /api/originals/{crash,double}/bet: the stake, and Crash's automatic cash-out or Double's color. */
+export const multiplayerBetCalls = {
+  crash: { headers: IdempotencyHeaders, body: CrashBetBody, response: replies({ 200: MultiplayerBetReply }) },
+  double: { headers: IdempotencyHeaders, body: DoubleBetBody, response: replies({ 200: MultiplayerBetReply }) },
 };
 export const crashCashoutCall = {
   headers: IdempotencyHeaders,

@@ -1,6 +1,6 @@
 import {
   crashCashoutCall,
-  multiplayerBetCall,
+  multiplayerBetCalls,
   multiplayerBetsCall,
   multiplayerChainsCall,
   multiplayerRoundCall,
@@ -8,26 +8,11 @@ import {
 } from '@sorte/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, findSessionUser, requireUser } from '../../../platform/auth';
-import { AppError, type Localized } from '../../../platform/errors';
+import type { ContractTypeProvider } from '../../../platform/contracts';
 import * as repo from './repo';
 import { runtimeOf } from './runtime';
 import * as mp from './service';
 import type { MultiplayerGame } from './settings';
-
-const KEY = /^[A-Za-z0-9_.:-]{1,100}$/;
-const KEY_MESSAGE: Localized = {
-  pt: 'O cabeçalho Idempotency-Key é obrigatório (1 a 100 letras, números, _ . : -).',
-  en: 'The Idempotency-Key header is required (1 to 100 letters, digits, _ . : -).',
-};
-
-function idempotencyKey(req: FastifyRequest): string {
-  const v = req.headers['idempotency-key'];
-  if (typeof v !== 'string' || !KEY.test(v)) throw new AppError('bad_request', KEY_MESSAGE);
-  return v;
-}
-
-const body = (req: FastifyRequest): Record<string, unknown> =>
-  req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
 
 function send(reply: FastifyReply, r: { body: unknown; replayed: boolean }) {
   if (r.replayed) reply.header('idempotent-replayed', 'true');
@@ -42,9 +27,11 @@ async function optionalUser(app: FastifyInstance, req: FastifyRequest): Promise<
 }
 
 /** Crash and Double (multiplayer rounds on a hash chain) under /api/originals/{crash,double}. */
-export async function multiplayerRoutes(app: FastifyInstance) {
+export async function multiplayerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
   const { db } = app;
-  const authed = { preHandler: requireUser(db) };
+  // Before validation: a guest gets 401 before any field is read.
+  const authed = { preValidation: requireUser(db) };
   const ctx = () => {
     const r = runtimeOf(db);
     return { db, clock: r.clock, publish: r.publish };
@@ -64,31 +51,38 @@ export async function multiplayerRoutes(app: FastifyInstance) {
         created_at: new Date(c.created_at).toISOString(),
       })),
     }));
-    app.get(`/originals/${game}/rounds/:id`, { schema: multiplayerRoundCall }, async (req) => {
-      const id = (req.params as { id: string }).id;
-      if (!/^\d{1,15}$/.test(id))
-        throw new AppError('not_found', { pt: 'Rodada não encontrada.', en: 'Round not found.' });
-      return mp.roundForVerification(db, req.tenant.id, game, Number(id));
-    });
+    app.get(`/originals/${game}/rounds/:id`, { schema: multiplayerRoundCall }, async (req) =>
+      mp.roundForVerification(db, req.tenant.id, game, req.params.id),
+    );
     app.get(`/originals/${game}/bets`, { ...authed, schema: multiplayerBetsCall }, async (req) => ({
       data: await mp.myBets(db, who(req), game),
     }));
-    app.post(`/originals/${game}/bet`, { ...authed, schema: multiplayerBetCall }, async (req, reply) => {
-      const b = body(req);
-      return send(
-        reply,
-        await mp.placeBet(ctx(), {
-          ...who(req),
-          game,
-          amount: b.amount,
-          autoCashout: b.auto_cashout,
-          color: b.color,
-          idempotencyKey: idempotencyKey(req),
-        }),
-      );
-    });
   }
+  app.post('/originals/crash/bet', { ...authed, schema: multiplayerBetCalls.crash }, async (req, reply) =>
+    send(
+      reply,
+      await mp.placeBet(ctx(), {
+        ...who(req),
+        game: 'crash',
+        amount: req.body.amount,
+        autoCashout: req.body.auto_cashout,
+        idempotencyKey: req.headers['idempotency-key'],
+      }),
+    ),
+  );
+  app.post('/originals/double/bet', { ...authed, schema: multiplayerBetCalls.double }, async (req, reply) =>
+    send(
+      reply,
+      await mp.placeBet(ctx(), {
+        ...who(req),
+        game: 'double',
+        amount: req.body.amount,
+        color: req.body.color,
+        idempotencyKey: req.headers['idempotency-key'],
+      }),
+    ),
+  );
   app.post('/originals/crash/cashout', { ...authed, schema: crashCashoutCall }, async (req, reply) =>
-    send(reply, await mp.cashOut(ctx(), { ...who(req), idempotencyKey: idempotencyKey(req) })),
+    send(reply, await mp.cashOut(ctx(), { ...who(req), idempotencyKey: req.headers['idempotency-key'] })),
   );
 }
