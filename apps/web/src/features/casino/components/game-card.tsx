@@ -19,10 +19,12 @@ type Props = {
   favorite: boolean;
   onFavorite?: (game: CasinoGame) => void;
   onNeedLogin?: () => void;
+  /** The cover loads at once (a card on the first screen), not when it nears the view. */
+  eager?: boolean;
 };
 
 /** A lobby card: cover (lazy, within 50 px of the view), title, provider, RTP, favourite star and like heart. */
-export function GameCard({ game, loggedIn, favorite, onFavorite, onNeedLogin }: Props) {
+export function GameCard({ game, loggedIn, favorite, onFavorite, onNeedLogin, eager }: Props) {
   const t = useT();
   const locale = useLocale();
   const like = useLikesStore((s) => s.likes[game.id]);
@@ -39,6 +41,7 @@ export function GameCard({ game, loggedIn, favorite, onFavorite, onNeedLogin }: 
           src={game.image_mobile || game.image}
           alt=""
           aspectRatio="3 / 4"
+          eager={eager}
           className="casino-card__img"
           radius={12}
         />

@@ -9,6 +9,9 @@ import { Skeleton } from '../../../shared/ui/skeleton';
 import { setFavorite } from '../api/favorites';
 import { GameCard } from './game-card';
 
+/** Cards whose cover loads with the page. */
+const EAGER_CARDS = 6;
+
 /** Favourite toggling shared by every grid: optimistic per card, reconciled by refetching lists that show it. */
 export function useFavoriteToggle() {
   const qc = useQueryClient();
@@ -66,10 +69,12 @@ export function GameGrid({ games, loggedIn, loading, hasMore, loadingMore, onMor
   return (
     <>
       <div className="casino-grid">
-        {games.map((g) => (
+        {games.map((g, i) => (
           <GameCard
             key={g.id}
             game={g}
+            // The first two rows of a phone (one of a desktop) are on the first screen: the largest image there.
+            eager={i < EAGER_CARDS}
             loggedIn={loggedIn}
             favorite={fav.isFavorite(g)}
             onFavorite={fav.toggle}
