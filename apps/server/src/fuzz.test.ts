@@ -267,6 +267,8 @@ const ACTS_WITHOUT_INPUT = new Set([
   'POST /api/auth/verify-phone',
   'POST /api/profile/toggle-hide-metrics',
   'POST /api/originals/seeds/rotate',
+  'POST /api/responsible-gaming/reality-check/continue',
+  'POST /api/responsible-gaming/session/end',
   'POST /api/dev/wallet/run-jobs',
   'POST /dev/pix/run-jobs',
 ]);
