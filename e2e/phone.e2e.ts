@@ -142,13 +142,13 @@ describe.runIf(browserAvailable)('phone layouts (360 x 780)', () => {
       await page.locator('.casino-card').first().waitFor();
       const cut = await page.evaluate((width) => {
         const out: string[] = [];
-        for (const el of document.querySelectorAll('.casino-nav__item, .casino-chips > *')) {
+        for (const el of Array.from(document.querySelectorAll('.casino-nav__item, .casino-chips > *'))) {
           const r = el.getBoundingClientRect();
           if (r.left < 0 || r.right > width)
             out.push(`${el.textContent}: ${Math.round(r.left)}..${Math.round(r.right)}`);
         }
         // A select shows its chosen option's text in its box, less padding and the arrow.
-        for (const select of document.querySelectorAll<HTMLSelectElement>('.casino-select select')) {
+        for (const select of Array.from(document.querySelectorAll<HTMLSelectElement>('.casino-select select'))) {
           const s = getComputedStyle(select);
           const ctx = document.createElement('canvas').getContext('2d')!;
           ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
@@ -189,7 +189,7 @@ describe.runIf(browserAvailable)('phone layouts (360 x 780)', () => {
       await dialog.getByRole('button', { name: locale === 'pt' ? 'Cancelar saque' : 'Cancel withdrawal' }).waitFor();
       const truncated = await page.evaluate((width) => {
         const out: string[] = [];
-        for (const b of document.querySelectorAll('.ui-confirm__actions button')) {
+        for (const b of Array.from(document.querySelectorAll('.ui-confirm__actions button'))) {
           const r = b.getBoundingClientRect();
           const label = b.querySelector('.ui-btn__label') ?? b;
           if (label.scrollWidth > label.clientWidth + 1 || r.left < 0 || r.right > width) out.push(b.textContent ?? '');
