@@ -117,14 +117,22 @@ describe.runIf(browserAvailable)('wallet in the browser', () => {
     // Contacts are verified by the accounts flows; here the operator-side shortcut keeps the test on the wallet.
     await dismissPrompts();
     await page.getByRole('tab', { name: 'Sacar' }).click();
+    // The player's own CPF is offered as the key, prefilled and masked: never typed, never shown whole.
+    const masked = `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
+    expect(await page.getByTestId('own-cpf-offer').innerText()).toContain(masked);
     await page.getByTestId('add-key').click();
-    await page.getByTestId('new-key').fill(cpf);
+    expect(await page.getByTestId('new-key').inputValue()).toBe(masked);
+    expect(await page.getByTestId('new-key').isEditable()).toBe(false);
     await page.getByTestId('save-key').click();
-    await expect.poll(() => page.getByText('***.').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(masked).count()).toBeGreaterThan(0);
+    expect(await page.getByText(cpf).count()).toBe(0);
     await page.getByTestId('withdraw-amount').fill('30,00');
     await page.getByTestId('request-withdraw').click();
     // The e-mail is not verified yet: the server says so, in Portuguese.
     await expect.poll(() => page.getByText('Verifique seu e-mail antes de sacar.').count()).toBe(1);
+    // ... with the way to fix it: the verification page.
+    const verify = page.getByTestId('withdraw-fix').getByRole('link', { name: 'Verificar meu e-mail' });
+    expect(await verify.getAttribute('href')).toBe('/user/edit/verification');
 
     // Verify the e-mail as the profile page does (code from the dev outbox), then ask again.
     const auth = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
