@@ -200,6 +200,25 @@ describe.runIf(browserAvailable)('phone layouts (360 x 780)', () => {
     });
   }
 
+  it('the page does not jump while it loads: from the preloader to the page, layout shift stays under 0.05', async () => {
+    const page = await phone('pt');
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.__cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const shifts: Record<string, number> = {};
+    for (const path of ['/', '/casino/games', '/originals/dice', '/account/wallet']) {
+      await page.goto(url('pt', path), { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      shifts[path] = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    }
+    for (const [path, cls] of Object.entries(shifts)) expect(cls, path).toBeLessThanOrEqual(0.05);
+  });
+
   it('the live feed shows the latest real rounds as soon as the page opens', async () => {
     const bet = await fetch(`${server.url}/api/originals/dice/bet`, {
       method: 'POST',
