@@ -9,13 +9,11 @@ import {
   fieldError,
   PRIVACY_DEFAULTS,
   type PrivacySettings,
-  selfExclusionOf,
   toUserDto,
   userLikesOf,
   userTotalBetOf,
   userWalletOf,
 } from '../auth/index';
-import { endPlayerGameSessions } from '../casino/index';
 
 export type Me = { tenantId: number; userId: number; sessionId: number };
 
@@ -141,65 +139,4 @@ export async function updateSettings(db: Db, m: Me, patch: Partial<PrivacySettin
 export async function saveAddress(db: Db, m: Me, a: authRepo.AddressInput) {
   await authRepo.upsertAddress(db, m.tenantId, m.userId, a);
   return { address: await authRepo.findAddress(db, m.tenantId, m.userId) };
-}
-
-/** Seconds from UTC of `timeZone` at `at` (e.g. -10800 for São Paulo). */
-function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The last second of a calendar day in the tenant's time zone. */
-export function endOfDayIn(date: string, timeZone: string): Date {
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, mo - 1, d, 23, 59, 59);
-  return new Date(guess - zoneOffsetMs(new Date(guess), timeZone));
-}
-
-export const SELF_EXCLUSION_MAX_DAYS = 3650;
-
-/**
- * POST /profile/self-exclusion: from now until the end date, the player cannot log in. Every session ends at once;
- * an exclusion in force can be extended but never shortened.
- */
-export async function selfExclude(db: Db, m: Me, o: { value: string; endAt: Date }) {
-  return db.transaction(async (tx) => {
-    const u = await authRepo.findUserById(tx, m.tenantId, m.userId);
-    if (!u) throw new AppError('unauthorized');
-    const current = selfExclusionOf(u);
-    const endAt = current && new Date(current.end_at) > o.endAt ? new Date(current.end_at) : o.endAt;
-    await authRepo.setSelfExclusion(tx, m.tenantId, m.userId, { value: o.value, endAt });
-    await authRepo.revokeUserSessions(tx, m.tenantId, m.userId, null);
-    await endPlayerGameSessions(tx, m.tenantId, m.userId);
-    const after = await authRepo.findUserById(tx, m.tenantId, m.userId);
-    return { selfExcluded: selfExclusionOf(after!), logged_out: true };
-  });
-}
-
-/** POST /profile/self-exclusion/remove: only once the period is over (before that the player cannot undo it). */
-export async function removeSelfExclusion(db: Db, m: Me) {
-  const u = await authRepo.findUserById(db, m.tenantId, m.userId);
-  if (!u) throw new AppError('unauthorized');
-  const current = selfExclusionOf(u);
-  if (current)
-    throw new AppError('forbidden', {
-      pt: 'A autoexclusão só pode ser removida depois do fim do período.',
-      en: 'Self-exclusion can only be removed after the period ends.',
-    });
-  await authRepo.setSelfExclusion(db, m.tenantId, m.userId, null);
-  return { selfExcluded: null };
 }
