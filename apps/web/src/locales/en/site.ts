@@ -10,7 +10,7 @@ export default {
     next: 'Next highlight',
     shortcuts: 'Shortcuts',
     casino: 'Casino',
-    casinoText: 'Slots, tables and live games',
+    casinoText: 'Slots, roulette and more, from several providers',
     originals: 'Sorte Originals',
     originalsText: 'Dice, Mines, Crash and more, verifiable',
     fairness: 'Provably fair',

@@ -9,7 +9,7 @@ export default {
     next: 'Próximo destaque',
     shortcuts: 'Atalhos',
     casino: 'Cassino',
-    casinoText: 'Slots, mesas e jogos ao vivo',
+    casinoText: 'Slots, roleta e mais, de vários provedores',
     originals: 'Sorte Originals',
     originalsText: 'Dice, Mines, Crash e mais, verificáveis',
     fairness: 'Jogo justo',
