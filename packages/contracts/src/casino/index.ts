@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { checkedByHandler, Int, IsoTime, NumericId, paginated, replies, reply } from '../http';
+import type { FieldMessage } from '../field-rules';
+import { type FieldRule, type FormBody, fieldRulesForm, rules as r } from '../forms';
+import { Int, IsoTime, NumericId, paginated, replies, reply } from '../http';
 
 /** The casino calls of spec section 7 and the shapes of the catalog they return (spec section 3). */
 
@@ -74,29 +76,114 @@ export const CasinoBet = reply({
 });
 export type CasinoBet = z.infer<typeof CasinoBet>;
 
+/** The casino's own messages for a query or body it cannot read. */
+export const CASINO_MESSAGES = {
+  invalid: { pt: 'Valor inválido.', en: 'Invalid value.' },
+  page: { pt: 'Página inválida.', en: 'Invalid page.' },
+  action: { pt: 'Ação inválida: use "add" ou "remove".', en: 'Invalid action: use "add" or "remove".' },
+  liked: { pt: 'Informe se o jogo foi curtido.', en: 'Say whether the game is liked.' },
+  opId: { pt: 'opId deve ser um número inteiro positivo.', en: 'opId must be a positive whole number.' },
+  term: { pt: 'A busca deve ter no máximo 100 caracteres.', en: 'Search must be at most 100 characters.' },
+} as const satisfies Record<string, FieldMessage>;
+const C = CASINO_MESSAGES;
+
 /**
- * Query and bodies are read by the handler: the lobby's query is matched against its cache by the raw URL before
- * any parsing (a miss parses it once), and the messages are the casino's own.
+ * Queries and bodies checked the casino's way: the first field that fails is the whole answer (its message, as
+ * the spec's client shows one line), in the order the lobby reads them.
  */
-const PageQuery = checkedByHandler(z.object({ page: z.string().optional().describe('1 or more') }));
+const casinoForm = <S extends z.ZodType>(
+  documented: S,
+  fields: Record<string, FieldRule[]>,
+  read: (b: FormBody) => z.output<S>,
+) => fieldRulesForm(documented, fields, read, { firstFieldOnly: true });
+
+/** A game id as sent: a JSON number or its digits (trimmed), 1 or more. */
+const idText = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '');
+const isId = (v: unknown) => /^\d{1,15}$/.test(idText(v)) && Number(idText(v)) >= 1;
+const gameIdRules = [r.check(isId, C.invalid)];
+/** A query parameter as text: a repeated one (a list) reads as absent. */
+const textOf = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+const pageRules = [
+  r.check(
+    (v) => v === undefined || v === '' || (typeof v === 'string' && /^\d{1,5}$/.test(v) && Number(v) >= 1),
+    C.page,
+  ),
+];
+const pageOf = (v: unknown) => (v === undefined || v === '' ? 1 : Number(v));
+
+const PageQuery = casinoForm(
+  z.object({
+    page: z
+      .string()
+      .optional()
+      .describe('1 or more')
+      .transform((p) => (p ? Number(p) : 1)),
+  }),
+  { page: pageRules },
+  (q) => ({ page: pageOf(q.page) }),
+);
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const SORTS = ['default', 'popular', 'az', 'za', 'new', 'rtp'] as const;
+const slugOf = (v: unknown) => {
+  const s = textOf(v).toLowerCase();
+  return s === 'all' ? '' : s;
+};
+const slugRules = [r.check((v) => !slugOf(v) || SLUG.test(slugOf(v).replace(/_/g, '-')), C.invalid)];
+
+/** What the lobby filters by (a slug of "all" or none: every one), and its page. */
+export type LobbyQuery = {
+  searchTerm: string;
+  category: string;
+  provider: string;
+  type: string;
+  bonuses: boolean;
+  sort: (typeof SORTS)[number];
+  page: number;
+};
+
 const GameRef = z.object({
   game_id: z.union([Int, z.string()]).optional(),
   provider: z.string().optional().describe('With `game`, instead of game_id'),
   game: z.string().optional(),
 });
+const idOf = (b: FormBody) => b.game_id ?? b.id;
+const hasId = (b: FormBody) => {
+  const id = idOf(b);
+  return id !== undefined && id !== null && id !== '';
+};
 
 export const categoriesCall = { response: replies({ 200: reply({ data: z.array(CasinoCategory) }) }) };
 export const providersCall = { response: replies({ 200: reply({ data: z.array(CasinoProvider) }) }) };
 export const lobbyCall = {
-  querystring: checkedByHandler(
+  querystring: casinoForm(
+    // Documented as sent; the handler receives it read (typed as LobbyQuery).
     z.object({
       searchTerm: z.string().optional().describe('At most 100 characters'),
       category: z.string().optional().describe('A slug, or "all"'),
       provider: z.string().optional().describe('A slug, or "all"'),
       type: z.string().optional(),
       bonuses: z.string().optional().describe('"1" or "true": only games that take bonus money'),
-      sort: z.enum(['default', 'popular', 'az', 'za', 'new', 'rtp']).optional(),
+      sort: z.enum(SORTS).optional(),
       page: z.string().optional(),
+    }) as unknown as z.ZodType<LobbyQuery>,
+    {
+      searchTerm: [r.check((v) => textOf(v).length <= 100, C.term)],
+      sort: [r.check((v) => (SORTS as readonly string[]).includes(textOf(v) || 'default'), C.invalid)],
+      category: slugRules,
+      provider: slugRules,
+      type: slugRules,
+      page: pageRules,
+    },
+    (q) => ({
+      searchTerm: textOf(q.searchTerm),
+      category: slugOf(q.category),
+      provider: slugOf(q.provider),
+      type: slugOf(q.type),
+      bonuses: q.bonuses === 'true' || q.bonuses === '1',
+      sort: (textOf(q.sort) || 'default') as LobbyQuery['sort'],
+      page: pageOf(q.page),
     }),
   ),
   response: replies({ 200: paginated(CasinoGame) }),
@@ -107,34 +194,73 @@ export const recentGamesCall = {
   querystring: PageQuery,
   response: replies({ 200: paginated(CasinoGame.extend({ played_at: IsoTime })) }),
 };
+/** A game by its id (game_id, or id), or by its provider's code and the provider's game code. */
 export const getGameCall = {
-  body: checkedByHandler(GameRef),
+  body: casinoForm(
+    GameRef as unknown as z.ZodType<{ id: number } | { provider: string; game: string }>,
+    {
+      game_id: [
+        ((_v, b) =>
+          hasId(b)
+            ? isId(idOf(b))
+              ? null
+              : C.invalid
+            : textOf(b.provider) && textOf(b.game)
+              ? null
+              : C.invalid) as FieldRule,
+      ],
+    },
+    (b) => (hasId(b) ? { id: Number(idText(idOf(b))) } : { provider: textOf(b.provider), game: textOf(b.game) }),
+  ),
   response: replies({ 200: reply({ data: CasinoGame }) }),
 };
 export const relatedGamesCall = {
-  body: checkedByHandler(GameRef.pick({ game_id: true })),
+  body: casinoForm(
+    GameRef.pick({ game_id: true }).transform((b) => ({ id: Number(b.game_id) })),
+    { game_id: [((_v, b) => (isId(idOf(b)) ? null : C.invalid)) as FieldRule] },
+    (b) => ({ id: Number(idText(idOf(b))) }),
+  ),
   response: replies({ 200: reply({ data: z.array(CasinoGame) }) }),
 };
+const GameIdParams = casinoForm(z.object({ gameId: NumericId }), { gameId: gameIdRules }, (p) => ({
+  gameId: Number(idText(p.gameId)),
+}));
 export const favoriteCall = {
-  params: checkedByHandler(z.object({ gameId: NumericId })),
-  body: checkedByHandler(z.object({ action: z.enum(['add', 'remove']) })),
+  params: GameIdParams,
+  body: casinoForm(
+    z.object({ action: z.enum(['add', 'remove']) }),
+    { action: [r.check((v) => v === 'add' || v === 'remove', C.action)] },
+    (b) => ({ action: b.action as 'add' | 'remove' }),
+  ),
   response: replies({ 200: reply({ game_id: Int, hasFavorite: z.boolean() }) }),
 };
 export const favoritesCall = { querystring: PageQuery, response: replies({ 200: paginated(CasinoGame) }) };
 export const likeCall = {
-  params: checkedByHandler(z.object({ gameId: NumericId })),
-  body: checkedByHandler(
+  params: GameIdParams,
+  body: casinoForm(
     z.object({
       liked: z.boolean(),
       opId: Int.min(1).describe('Grows with each send of the client: an older one arriving late is not applied.'),
     }),
+    {
+      liked: [r.check((v) => typeof v === 'boolean', C.liked)],
+      opId: [r.check((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1, C.opId)],
+    },
+    (b) => ({ liked: b.liked as boolean, opId: b.opId as number }),
   ),
   response: replies({ 200: reply({ game_id: Int, liked: z.boolean(), opId: Int, applied: z.boolean() }) }),
 };
 export const likesCall = { response: replies({ 200: reply({ user_likes: z.array(Int) }) }) };
 export const launchCall = {
-  body: checkedByHandler(
-    z.object({ game_id: z.union([Int, z.string()]), demo: z.union([z.boolean(), z.string()]).optional() }),
+  body: casinoForm(
+    z
+      .object({ game_id: z.union([Int, z.string()]), demo: z.union([z.boolean(), z.string()]).optional() })
+      .transform((b) => ({ game_id: Number(b.game_id), demo: b.demo === true })),
+    { game_id: [((_v, b) => (isId(b.game_id) ? null : C.invalid)) as FieldRule] },
+    (b) => ({
+      game_id: Number(idText(b.game_id)),
+      demo: b.demo === true || b.demo === 'true' || b.demo === '1' || b.demo === 1,
+    }),
   ),
   response: replies({ 200: reply({ url: z.string(), demo: z.boolean(), game_id: Int }) }),
 };
