@@ -174,6 +174,8 @@ describe.runIf(browserAvailable)('responsible gaming in the browser', () => {
     const scheduled = page.waitForResponse((r) => r.url().includes('/api/responsible-gaming/session'));
     await page.goto(`http://localhost:${server.port}/originals`, { waitUntil: 'networkidle' });
     await scheduled;
+    // The reply is in; the page sets its timer when it has rendered it.
+    await page.waitForTimeout(1_000);
     await page.clock.fastForward('15:00');
     const dialog = page.getByRole('alertdialog', { name: 'Lembrete de tempo' });
     await dialog.waitFor({ timeout: 15_000 });

@@ -7,8 +7,9 @@ import { rgKeys } from './keys';
 export const sessionQuery = queryOptions({
   queryKey: rgKeys.session,
   queryFn: ({ signal }) => http.get<RgSessionStatus>('/responsible-gaming/session', { signal }),
-  // The reminder is scheduled from next_at; reading it again each minute keeps a changed interval in step.
-  refetchInterval: 60_000,
+  // Read again each minute only while something is scheduled from it (a reminder, a time limit); otherwise a change
+  // made here invalidates it and one made elsewhere is read when the window regains focus.
+  refetchInterval: (q) => (q.state.data?.reality_check.next_at || q.state.data?.time_limit ? 60_000 : false),
   staleTime: 10_000,
 });
 
