@@ -25,19 +25,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../platform/auth';
 import { clientIp } from '../../platform/client-ip';
-import { AppError, type Localized } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
-import {
-  asBody,
-  check,
-  findUserById,
-  isCalendarDate,
-  MSG,
-  required,
-  selfExclusionOf,
-  setSelfExclusion,
-  todayIn,
-} from '../auth/index';
+import { findUserById, selfExclusionOf, setSelfExclusion } from '../auth/index';
 import { confirmLimit, getLimits, setLimit } from './limits';
 import { CVV, NATIONAL_PLATFORM_URL, policiesFor, RISK_WARNING } from './policies';
 import { continueSession, endSession, getRealityCheck, sessionStatus, setRealityCheck } from './sessions';
@@ -61,9 +51,6 @@ export function infoFor(tenant: Tenant, locale: 'pt' | 'en'): RgInfoReply {
     suggested_limits: p.suggested,
   };
 }
-
-const PERIOD: Localized = { pt: 'Escolha um período válido.', en: 'Choose a valid period.' };
-const SELF_EXCLUSION_MAX_DAYS = 3650;
 
 /** The offset of a time zone from UTC at `at`, in ms. */
 function zoneOffsetMs(at: Date, timeZone: string): number {
@@ -153,33 +140,14 @@ export async function responsibleGamingRoutes(fastify: FastifyInstance) {
 
   // The spec's self-exclusion calls: a number of days or a last day ("custom"), through the same rules.
   app.post('/profile/self-exclusion', { ...authed, schema: selfExcludeCall }, async (req) => {
-    const b = asBody(req.body);
-    const tz = req.tenant.settings.timezone;
-    const today = todayIn(tz);
-    const days = typeof b.value === 'number' || (typeof b.value === 'string' && /^\d{1,4}$/.test(b.value.trim()));
-    check(b, {
-      value: [
-        required,
-        (v) => ((days && Number(v) >= 1 && Number(v) <= SELF_EXCLUSION_MAX_DAYS) || v === 'custom' ? null : PERIOD),
-      ],
-      date:
-        b.value === 'custom'
-          ? [
-              required,
-              (v) =>
-                isCalendarDate(v) && v > today && v <= `${Number(today.slice(0, 4)) + 10}${today.slice(4)}`
-                  ? null
-                  : MSG.date,
-            ]
-          : [],
-    });
+    const { value, date } = req.body;
     const c = ctx(req);
     const until =
-      b.value === 'custom'
-        ? endOfDayIn(b.date as string, tz)
-        : new Date(c.now.getTime() + Number(b.value) * 24 * 60 * 60 * 1000);
+      value === 'custom'
+        ? endOfDayIn(date as string, req.tenant.settings.timezone)
+        : new Date(c.now.getTime() + Number(value) * 24 * 60 * 60 * 1000);
     const w = who(req);
-    await selfExclude(db, w, { ...c, period: String(b.value).trim(), until });
+    await selfExclude(db, w, { ...c, period: value, until });
     const after = await findUserById(db, w.tenantId, w.userId);
     return { selfExcluded: after ? selfExclusionOf(after) : null, logged_out: true as const };
   });
