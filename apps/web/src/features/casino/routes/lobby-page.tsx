@@ -84,72 +84,80 @@ export default function LobbyPage({ route }: { route: RouteDef }) {
           />
         </label>
       </header>
-      <div className="casino-chips" role="toolbar" aria-label={t('casino.nav.games')}>
-        <Chip selected={!category} onClick={() => goCategory('')}>
-          {t('casino.lobby.all')}
-        </Chip>
-        {categories.data?.map((c) => (
-          <Chip key={c.slug} selected={c.slug === category} onClick={() => goCategory(c.slug)}>
-            {c.name}
-          </Chip>
-        ))}
-      </div>
-      <div className="casino-filters">
-        <label className="casino-select">
-          <span>{t('casino.lobby.provider')}</span>
-          <select value={provider} onChange={(e) => setParam('provider', e.target.value)}>
-            <option value="">{t('casino.lobby.allProviders')}</option>
-            {providers.data?.map((p) => (
-              <option key={p.code} value={p.code}>
-                {p.name}
-              </option>
+      {/* The chips (the categories) may take two rows on a phone: the rows below come with them, so nothing on
+          the screen moves when the categories arrive. */}
+      {categories.isPending ? null : (
+        <>
+          <div className="casino-chips" role="toolbar" aria-label={t('casino.nav.games')}>
+            <Chip selected={!category} onClick={() => goCategory('')}>
+              {t('casino.lobby.all')}
+            </Chip>
+            {categories.data?.map((c) => (
+              <Chip key={c.slug} selected={c.slug === category} onClick={() => goCategory(c.slug)}>
+                {c.name}
+              </Chip>
             ))}
-          </select>
-        </label>
-        <label className="casino-select">
-          <span>{t('casino.lobby.sort')}</span>
-          <select value={sort} onChange={(e) => setParam('sort', e.target.value === 'default' ? '' : e.target.value)}>
-            {SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`casino.lobby.sorts.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {games.data && (
-          <span className="casino-filters__count" aria-live="polite">
-            {t('casino.lobby.count', { shown: list.length, total })}
-          </span>
-        )}
-      </div>
-      {games.isError ? (
-        <div className="casino-empty">
-          <p>{t('casino.lobby.error')}</p>
-          <Button onClick={() => games.refetch()}>{t('casino.lobby.retry')}</Button>
-        </div>
-      ) : games.data && list.length === 0 ? (
-        <div className="casino-empty">
-          <p className="casino-empty__title">{t('casino.lobby.empty')}</p>
-          <p>{t('casino.lobby.emptyHint')}</p>
-          <Button
-            variant="outline"
-            onClick={() => {
-              setTerm('');
-              navigate(localizePath('/casino/games', locale));
-            }}
-          >
-            {t('casino.lobby.clear')}
-          </Button>
-        </div>
-      ) : (
-        <GameGrid
-          games={list}
-          loggedIn={loggedIn}
-          loading={games.isPending}
-          hasMore={games.hasNextPage}
-          loadingMore={games.isFetchingNextPage}
-          onMore={() => !games.isFetchingNextPage && games.fetchNextPage()}
-        />
+          </div>
+          <div className="casino-filters">
+            <label className="casino-select">
+              <span>{t('casino.lobby.provider')}</span>
+              <select value={provider} onChange={(e) => setParam('provider', e.target.value)}>
+                <option value="">{t('casino.lobby.allProviders')}</option>
+                {providers.data?.map((p) => (
+                  <option key={p.code} value={p.code}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="casino-select">
+              <span>{t('casino.lobby.sort')}</span>
+              <select
+                value={sort}
+                onChange={(e) => setParam('sort', e.target.value === 'default' ? '' : e.target.value)}
+              >
+                {SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`casino.lobby.sorts.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {/* Kept in place while the games load (a blank line), so the grid below does not move when they arrive. */}
+            <span className="casino-filters__count" aria-live="polite">
+              {games.data ? t('casino.lobby.count', { shown: list.length, total }) : '\u00a0'}
+            </span>
+          </div>
+          {games.isError ? (
+            <div className="casino-empty">
+              <p>{t('casino.lobby.error')}</p>
+              <Button onClick={() => games.refetch()}>{t('casino.lobby.retry')}</Button>
+            </div>
+          ) : games.data && list.length === 0 ? (
+            <div className="casino-empty">
+              <p className="casino-empty__title">{t('casino.lobby.empty')}</p>
+              <p>{t('casino.lobby.emptyHint')}</p>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setTerm('');
+                  navigate(localizePath('/casino/games', locale));
+                }}
+              >
+                {t('casino.lobby.clear')}
+              </Button>
+            </div>
+          ) : (
+            <GameGrid
+              games={list}
+              loggedIn={loggedIn}
+              loading={games.isPending}
+              hasMore={games.hasNextPage}
+              loadingMore={games.isFetchingNextPage}
+              onMore={() => !games.isFetchingNextPage && games.fetchNextPage()}
+            />
+          )}
+        </>
       )}
       {loggedIn && <LastGameModal />}
     </div>
