@@ -22,12 +22,15 @@ const ProviderError = z.looseObject({
 });
 
 export const providerCallbackCall = {
+  // An unknown provider or operation is answered in the provider's protocol ({status: ERROR, error_code}), which
+  // the app's validation reply is not.
   params: checkedByHandler(
     z.object({
       code: z.string().describe('The provider code of the tenant catalog.'),
       op: z.enum(['authenticate', 'balance', 'bet', 'win', 'rollback']),
     }),
   ),
+  // The HMAC covers the exact bytes sent: the handler verifies them before the adapter parses anything.
   body: checkedByHandler(z.string().describe('The JSON the provider signed, verified as raw bytes.')),
   response: {
     200: z.union([ProviderOk, ProviderError]),
