@@ -269,6 +269,7 @@ const ACTS_WITHOUT_INPUT = new Set([
   'POST /api/originals/seeds/rotate',
   'POST /api/responsible-gaming/reality-check/continue',
   'POST /api/responsible-gaming/session/end',
+  'POST /api/wallet/withdraw/method/own-cpf',
   'POST /api/dev/wallet/run-jobs',
   'POST /dev/pix/run-jobs',
 ]);
