@@ -28,20 +28,4 @@ export {
   userTotalBetOf,
   userWalletOf,
 } from './user-dto';
-export {
-  asBody,
-  check,
-  fieldError,
-  fullName,
-  isBlank,
-  isCalendarDate,
-  MSG,
-  normalizeCpf,
-  normalizeEmail,
-  normalizePhone,
-  optional,
-  type Rule,
-  required,
-  splitName,
-  todayIn,
-} from './validation';
+export { fieldError, MSG, normalizeCpf, normalizeEmail, normalizePhone } from './validation';

@@ -15,7 +15,7 @@ import { getLocale } from './i18n';
 export { ageOn, normalizeCpf, normalizePhone, todayIn };
 
 /**
- * The field rules of spec section 5, as the server checks them (apps/server/src/modules/auth/validation.ts): same
+ * The field rules of spec section 5, as the server checks them (packages/contracts/src/forms.ts): same
  * order, same pt-BR wordings, same English. Each field shows only its first failing rule. Only lazy feature chunks
  * import this module, so it stays out of the home route's bundle.
  */
