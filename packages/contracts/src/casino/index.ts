@@ -143,6 +143,18 @@ export type LobbyQuery = {
   page: number;
 };
 
+/** The lobby's query as a client sends it. */
+const LobbySearch = z.object({
+  searchTerm: z.string().optional().describe('At most 100 characters'),
+  category: z.string().optional().describe('A slug, or "all"'),
+  provider: z.string().optional().describe('A slug, or "all"'),
+  type: z.string().optional(),
+  bonuses: z.string().optional().describe('"1" or "true": only games that take bonus money'),
+  sort: z.enum(SORTS).optional(),
+  page: z.string().optional(),
+});
+export type LobbySearch = z.input<typeof LobbySearch>;
+
 const GameRef = z.object({
   game_id: z.union([Int, z.string()]).optional(),
   provider: z.string().optional().describe('With `game`, instead of game_id'),
@@ -159,15 +171,7 @@ export const providersCall = { response: replies({ 200: reply({ data: z.array(Ca
 export const lobbyCall = {
   querystring: casinoForm(
     // Documented as sent; the handler receives it read (typed as LobbyQuery).
-    z.object({
-      searchTerm: z.string().optional().describe('At most 100 characters'),
-      category: z.string().optional().describe('A slug, or "all"'),
-      provider: z.string().optional().describe('A slug, or "all"'),
-      type: z.string().optional(),
-      bonuses: z.string().optional().describe('"1" or "true": only games that take bonus money'),
-      sort: z.enum(SORTS).optional(),
-      page: z.string().optional(),
-    }) as unknown as z.ZodType<LobbyQuery>,
+    LobbySearch as unknown as z.ZodType<LobbyQuery, z.input<typeof LobbySearch>>,
     {
       searchTerm: [r.check((v) => textOf(v).length <= 100, C.term)],
       sort: [r.check((v) => (SORTS as readonly string[]).includes(textOf(v) || 'default'), C.invalid)],
@@ -197,7 +201,7 @@ export const recentGamesCall = {
 /** A game by its id (game_id, or id), or by its provider's code and the provider's game code. */
 export const getGameCall = {
   body: casinoForm(
-    GameRef as unknown as z.ZodType<{ id: number } | { provider: string; game: string }>,
+    GameRef as unknown as z.ZodType<{ id: number } | { provider: string; game: string }, z.input<typeof GameRef>>,
     {
       game_id: [
         ((_v, b) =>

@@ -139,6 +139,15 @@ export const ERROR_REPLIES = {
   503: ErrorReply,
 } as const;
 
+/** What a client sends as a call's body or query (the web's API functions are typed by these). */
+export type BodyOf<C extends { body: z.ZodType }> = z.input<C['body']>;
+export type QueryOf<C extends { querystring: z.ZodType }> = z.input<C['querystring']>;
+/** What a call answers on success (200 unless named). */
+export type ReplyOf<
+  C extends { response: Record<number, z.ZodType> },
+  S extends keyof C['response'] = 200,
+> = C['response'][S] extends z.ZodType ? z.output<C['response'][S]> : never;
+
 /** Replies of one call: its successes plus every error reply. */
 export function replies<T extends Record<number, z.ZodType>>(ok: T) {
   return { ...ERROR_REPLIES, ...ok };

@@ -127,10 +127,11 @@ const Stake = z.number().int().min(ORIGINALS_LIMITS.minBet).max(ORIGINALS_LIMITS
  * A bet's body: the stake alone when it is out of range, else the parameters' failures by field (a list's item
  * is named by its list, as `picks`); the handler receives the stake and the parsed parameters.
  */
-function betBody<P extends z.ZodObject>(params: P, documented: z.ZodRawShape) {
+function betBody<P extends z.ZodObject, D extends z.ZodRawShape>(params: P, documented: D) {
   const shape = z.object({ amount: Stake, ...documented });
+  // Documented as sent ({amount, ...parameters}); the handler receives the stake and the parsed parameters.
   return checkedWith(
-    shape as unknown as z.ZodType<{ amount: number; params: z.output<P> }>,
+    shape as unknown as z.ZodType<{ amount: number; params: z.output<P> }, z.input<typeof shape>>,
     z.unknown().transform((data, ctx) => {
       const { amount, ...rest } = (data ?? {}) as Record<string, unknown>;
       if (!isStake(amount)) {
@@ -167,6 +168,9 @@ export const BET_BODIES = {
   slot: betBody(SlotParams, docs.slot),
 };
 export const MinesStartBody = betBody(MinesParams, docs.mines);
+
+/** What a bet of each instant game sends. */
+export type BetRequest<G extends InstantGame> = z.input<(typeof BET_BODIES)[G]>;
 
 export const MinesRevealBody = z.object({
   tile: z.number(err(M.tile)).int(err(M.tile)).min(0, err(M.tile)).max(24, err(M.tile)).describe('0 to 24'),

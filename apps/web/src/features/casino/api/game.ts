@@ -1,4 +1,4 @@
-import type { CasinoGame } from '@sorte/contracts';
+import type { BodyOf, getGameCall, launchCall, ReplyOf, relatedGamesCall } from '@sorte/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
 
@@ -7,7 +7,11 @@ export const gameQueryOptions = (provider: string, game: string, loggedIn: boole
   queryOptions({
     queryKey: ['casino', 'game', provider, game, loggedIn],
     queryFn: ({ signal }) =>
-      http.post<{ data: CasinoGame }>('/games/get', { provider, game }, { signal }).then((r) => r.data),
+      http
+        .post<ReplyOf<typeof getGameCall>>('/games/get', { provider, game } satisfies BodyOf<typeof getGameCall>, {
+          signal,
+        })
+        .then((r) => r.data),
     retry: false,
     staleTime: 60_000,
   });
@@ -19,13 +23,22 @@ export const relatedQueryOptions = (gameId: number | undefined) =>
   queryOptions({
     queryKey: ['casino', 'related', gameId],
     queryFn: ({ signal }) =>
-      http.post<{ data: CasinoGame[] }>('/games/getRelated', { game_id: gameId }, { signal }).then((r) => r.data),
+      http
+        .post<ReplyOf<typeof relatedGamesCall>>(
+          '/games/getRelated',
+          { game_id: gameId } satisfies BodyOf<typeof relatedGamesCall>,
+          { signal },
+        )
+        .then((r) => r.data),
     enabled: gameId !== undefined,
     staleTime: 60_000,
   });
 export const useRelated = (gameId: number | undefined) => useQuery(relatedQueryOptions(gameId));
 
 /** POST /games/url: where the game page's frame points. */
-export function getGameUrl(gameId: number, demo: boolean): Promise<{ url: string; demo: boolean }> {
-  return http.post('/games/url', { game_id: gameId, demo });
+export function getGameUrl(gameId: number, demo: boolean) {
+  return http.post<ReplyOf<typeof launchCall>>('/games/url', {
+    game_id: gameId,
+    demo,
+  } satisfies BodyOf<typeof launchCall>);
 }

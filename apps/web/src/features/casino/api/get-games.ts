@@ -1,4 +1,4 @@
-import type { CasinoGame } from '@sorte/contracts';
+import type { CasinoGame, LobbySearch } from '@sorte/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
 import type { GameFilter, Paged } from './types';
@@ -7,14 +7,14 @@ import type { GameFilter, Paged } from './types';
 export function getGames(filter: GameFilter, page: number, signal?: AbortSignal): Promise<Paged<CasinoGame>> {
   return http.get<Paged<CasinoGame>>('/casinos/games', {
     query: {
-      page,
+      page: String(page),
       searchTerm: filter.searchTerm || undefined,
       category: filter.category || undefined,
       provider: filter.provider || undefined,
       type: filter.type || undefined,
-      bonuses: filter.bonuses ? 1 : undefined,
+      bonuses: filter.bonuses ? '1' : undefined,
       sort: filter.sort && filter.sort !== 'default' ? filter.sort : undefined,
-    },
+    } satisfies LobbySearch,
     signal,
   });
 }

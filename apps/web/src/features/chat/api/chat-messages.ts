@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatResponse } from '@sorte/contracts';
+import type { BodyOf, ChatMessage, ChatResponse, listChatCall, postChatCall, QueryOf, ReplyOf } from '@sorte/contracts';
 import { CHAT_DEFAULT_LIMIT } from '@sorte/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
@@ -7,7 +7,10 @@ export const chatMessagesQuery = (room: string, loggedIn: boolean) =>
   queryOptions({
     queryKey: ['chat', 'messages', room, loggedIn],
     queryFn: ({ signal }) =>
-      http.get<ChatResponse>('/chat/messages', { query: { limit: CHAT_DEFAULT_LIMIT, room }, signal }),
+      http.get<ChatResponse>('/chat/messages', {
+        query: { limit: String(CHAT_DEFAULT_LIMIT), room } satisfies QueryOf<typeof listChatCall>,
+        signal,
+      }),
     staleTime: 10_000,
   });
 
@@ -15,7 +18,11 @@ export function useSendMessage(room: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (text: string) =>
-      http.post<{ message: ChatMessage }>('/chat/messages', { text, attachments: [] }, { query: { room } }),
+      http.post<ReplyOf<typeof postChatCall, 201>>(
+        '/chat/messages',
+        { text, attachments: [] } satisfies BodyOf<typeof postChatCall>,
+        { query: { room } satisfies QueryOf<typeof postChatCall> },
+      ),
     onSuccess: ({ message }) =>
       qc.setQueriesData<ChatResponse>({ queryKey: ['chat', 'messages', room] }, (d) => addMessage(d, message)),
   });

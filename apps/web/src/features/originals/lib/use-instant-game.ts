@@ -1,7 +1,8 @@
+import type { BetRequest, InstantGame } from '@sorte/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { holdWalletReads } from '../../../shared/lib/wallet';
 import { newIdempotencyKey, placeBet } from '../api/bets';
-import type { BetResult, GameCode } from '../api/types';
+import type { BetResult } from '../api/types';
 import { playDemo } from './demo-engine';
 import { getDemoState, setDemoState, useDemoMode, useDemoState } from './demo-store';
 import { sfx } from './sound';
@@ -12,9 +13,9 @@ import { playSound, reportBetError, useAfterBet, useAutobet } from './use-bet';
  * autobet. `body()` gives the game's parameters at the moment of the bet; `reveal` lets the page animate before
  * the result is announced.
  */
-export function useInstantGame(
-  game: Exclude<GameCode, 'mines'>,
-  body: () => Record<string, unknown> | null,
+export function useInstantGame<G extends InstantGame>(
+  game: G,
+  body: () => Omit<BetRequest<G>, 'amount'> | null,
   reveal?: (r: BetResult) => Promise<void>,
 ) {
   const [amount, setAmount] = useState(100);
@@ -47,7 +48,7 @@ export function useInstantGame(
         const d = playDemo(getDemoState(), game, amountRef.current, params);
         demoState = d.state;
         r = d.result;
-      } else r = await placeBet(game, { amount: amountRef.current, ...params }, newIdempotencyKey());
+      } else r = await placeBet(game, { amount: amountRef.current, ...params } as BetRequest<G>, newIdempotencyKey());
       if (revealRef.current) await revealRef.current(r);
       // The play balance moves once the animation has shown the result, like the real one.
       if (demoState) setDemoState(demoState);

@@ -1,3 +1,4 @@
+import type { BodyOf, multiplayerBetCalls } from '@sorte/contracts';
 import { http } from '../../../shared/lib/http';
 import { newIdempotencyKey } from '../api/bets';
 
@@ -86,8 +87,11 @@ export type CashoutResult = {
 const withKey = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
 export const getMpState = (game: MpGame) => http.get<MpState>(`/originals/${game}/state`);
-export const placeMpBet = (game: MpGame, body: Record<string, unknown>, key = newIdempotencyKey()) =>
-  http.post<MpBetResult>(`/originals/${game}/bet`, body, withKey(key));
+export const placeMpBet = <G extends MpGame>(
+  game: G,
+  body: BodyOf<(typeof multiplayerBetCalls)[G]>,
+  key = newIdempotencyKey(),
+) => http.post<MpBetResult>(`/originals/${game}/bet`, body, withKey(key));
 export const cashOut = (key = newIdempotencyKey()) =>
   http.post<CashoutResult>('/originals/crash/cashout', {}, withKey(key));
 export const myMpBets = (game: MpGame) => http.get<{ data: MyMpBet[] }>(`/originals/${game}/bets`);

@@ -1,4 +1,14 @@
-import type { UpdateAccountBody, VerifyChannelBody } from '@sorte/contracts';
+import type {
+  BodyOf,
+  ReplyOf,
+  selfExcludeCall,
+  toggleHideMetricsCall,
+  UpdateAccountBody,
+  updateLanguageCall,
+  updateNameCall,
+  updateSettingsCall,
+  VerifyChannelBody,
+} from '@sorte/contracts';
 import type { z } from 'zod';
 import { http } from '../../../shared/lib/http';
 import type { ProfileUser, Settings } from './profile';
@@ -7,18 +17,23 @@ type UserReply = { user: ProfileUser };
 type CodeSent = { message: string; channel: 'sms' | 'email'; resend_in: number; expires_in: number };
 
 /** POST /profile/updateName {name}. */
-export const updateName = (name: string) => http.post<UserReply>('/profile/updateName', { name });
+export const updateName = (name: string) =>
+  http.post<UserReply>('/profile/updateName', { name } satisfies BodyOf<typeof updateNameCall>);
 
 /** POST /profile/updateLanguage {language}. */
 export const updateLanguage = (language: 'pt' | 'en') =>
-  http.post<{ language: string }>('/profile/updateLanguage', { language });
+  http.post<ReplyOf<typeof updateLanguageCall>>('/profile/updateLanguage', {
+    language,
+  } satisfies BodyOf<typeof updateLanguageCall>);
 
 /** POST /profile/toggle-hide-metrics {hide_metrics}. */
 export const setHideMetrics = (hide_metrics: boolean) =>
-  http.post<{ hide_metrics: boolean }>('/profile/toggle-hide-metrics', { hide_metrics });
+  http.post<ReplyOf<typeof toggleHideMetricsCall>>('/profile/toggle-hide-metrics', {
+    hide_metrics,
+  } satisfies BodyOf<typeof toggleHideMetricsCall>);
 
 /** POST /profile/update-settings: the privacy switches. */
-export const updateSettings = (settings: Partial<Settings>) =>
+export const updateSettings = (settings: Partial<Settings> & BodyOf<typeof updateSettingsCall>) =>
   http.post<{ settings: Settings }>('/profile/update-settings', settings);
 
 /** POST /profile/uploadAvatar (multipart field `avatar`; the server checks the content). */
@@ -43,6 +58,6 @@ export const confirmVerification = (channel: 'email' | 'phone', code: string) =>
 
 /** POST /profile/self-exclusion {value: days}: every session ends. */
 export const selfExclude = (days: number) =>
-  http.post<{ selfExcluded: { start_at: string; end_at: string }; logged_out: boolean }>('/profile/self-exclusion', {
+  http.post<ReplyOf<typeof selfExcludeCall>>('/profile/self-exclusion', {
     value: days,
-  });
+  } satisfies BodyOf<typeof selfExcludeCall>);

@@ -1,10 +1,11 @@
-import type { ChargeStatusReply, PaymentStatus, PixChargeReply } from '@sorte/contracts';
+import type { BodyOf, ChargeStatusReply, PaymentStatus, PixChargeReply, walletCalls } from '@sorte/contracts';
 import { http } from '../../../shared/lib/http';
 
 /** POST /main-gateway/qrcode-pix. */
 export type PixCharge = PixChargeReply;
 
-export const createPix = (amount: number) => http.post<PixCharge>('/main-gateway/qrcode-pix', { amount });
+export const createPix = (amount: number) =>
+  http.post<PixCharge>('/main-gateway/qrcode-pix', { amount } satisfies BodyOf<typeof walletCalls.createPix>);
 
 export type { PaymentStatus };
 
@@ -12,4 +13,8 @@ export type { PaymentStatus };
 export type ChargeStatus = ChargeStatusReply;
 
 export const consultPix = (txid: string, signal?: AbortSignal) =>
-  http.post<ChargeStatus>('/main-gateway/consult-status-transaction', { txid }, { signal });
+  http.post<ChargeStatus>(
+    '/main-gateway/consult-status-transaction',
+    { txid } satisfies BodyOf<typeof walletCalls.consultPix>,
+    { signal },
+  );

@@ -1,4 +1,12 @@
-import type { Transaction, TransactionsReply, TransactionType, WithdrawalReply } from '@sorte/contracts';
+import type {
+  BodyOf,
+  QueryOf,
+  Transaction,
+  TransactionsReply,
+  TransactionType,
+  WithdrawalReply,
+  walletCalls,
+} from '@sorte/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
 
@@ -12,7 +20,10 @@ export const transactionsQuery = (type: 'all' | 'deposit' | 'withdraw') =>
     queryKey: ['wallet', 'transactions', type],
     queryFn: ({ pageParam, signal }) =>
       http.get<Page>('/wallet/transactions', {
-        query: { page: pageParam, type: type === 'all' ? null : type },
+        query: {
+          page: String(pageParam),
+          type: type === 'all' ? undefined : type,
+        } satisfies QueryOf<typeof walletCalls.transactions>,
         signal,
       }),
     initialPageParam: 1,
@@ -25,4 +36,6 @@ export const useTransactions = (type: 'all' | 'deposit' | 'withdraw') => useInfi
 
 /** POST /main-gateway/user-cancel-withdrawal. */
 export const cancelWithdrawal = (id: number) =>
-  http.post<WithdrawalReply>('/main-gateway/user-cancel-withdrawal', { id });
+  http.post<WithdrawalReply>('/main-gateway/user-cancel-withdrawal', {
+    id,
+  } satisfies BodyOf<typeof walletCalls.cancelWithdrawal>);

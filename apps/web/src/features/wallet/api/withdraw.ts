@@ -1,4 +1,4 @@
-import type { PixKey, PixKeyType, WithdrawalReply } from '@sorte/contracts';
+import type { BodyOf, PixKey, PixKeyType, ReplyOf, WithdrawalReply, walletCalls } from '@sorte/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/lib/http';
 
@@ -15,13 +15,16 @@ export const useMethods = () => useQuery(methodsQuery);
 
 /** POST /wallet/withdraw/method. */
 export const addMethod = (type: KeyType, key: string) =>
-  http.post<{ status: true; method: PixKey }>('/wallet/withdraw/method', { type, key });
+  http.post<ReplyOf<typeof walletCalls.addMethod>>('/wallet/withdraw/method', {
+    type,
+    key,
+  } satisfies BodyOf<typeof walletCalls.addMethod>);
 
 /** POST /wallet/withdraw/request with the Idempotency-Key of this attempt (a retry sends the same key). */
 export const requestWithdrawal = (o: { amount: number; methodId: number; key: string }) =>
   http.post<WithdrawalReply>(
     '/wallet/withdraw/request',
-    { amount: o.amount, method_id: o.methodId },
+    { amount: o.amount, method_id: o.methodId } satisfies BodyOf<typeof walletCalls.requestWithdrawal>,
     { headers: { 'Idempotency-Key': o.key } },
   );
 
