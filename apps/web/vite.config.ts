@@ -42,6 +42,53 @@ function precompress(): Plugin {
 }
 
 /**
+ * Writes route-chunks.json beside index.html: for each route name of src/app/pages.tsx, the JavaScript files its
+ * page's lazy chunk needs (the chunk and everything it imports, transitively). The server names them in the page as
+ * modulepreload links, so a route's code starts loading with the HTML instead of after the entry has run.
+ */
+function routeChunks(): Plugin {
+  const pagesFile = path.join(root, 'src/app/pages.tsx');
+  return {
+    name: 'sorte-route-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const text = fs.readFileSync(pagesFile, 'utf8');
+      // const home = () => import('../features/site/routes/home-page');
+      const loaders = new Map<string, string>();
+      for (const m of text.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)) {
+        loaders.set(m[1]!, path.resolve(path.dirname(pagesFile), m[2]!));
+      }
+      // LOADERS: { home, login: home, 'user-edit': userEdit as Loader, ... }
+      const table = /const LOADERS[^{]*\{([\s\S]*?)\n\};/.exec(text)?.[1] ?? '';
+      const routes = new Map<string, string>();
+      for (const m of table.matchAll(/^\s*'?([\w-]+)'?(?::\s*(\w+))?(?: as Loader)?,/gm)) {
+        const source = loaders.get(m[2] ?? m[1]!);
+        if (source) routes.set(m[1]!, source);
+      }
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byModule = new Map(
+        chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!.replace(/\.tsx?$/, ''), c]),
+      );
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, seen: Set<string>) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
+      };
+      const out: Record<string, string[]> = {};
+      for (const [route, source] of routes) {
+        const chunk = byModule.get(source);
+        if (!chunk) continue;
+        const files = new Set<string>();
+        closure(chunk.fileName, files);
+        out[route] = [...files].map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: `${JSON.stringify(out)}\n` });
+    },
+  };
+}
+
+/**
  * A build is the bundle the server serves, so it is React's production build whatever NODE_ENV the shell has
  * (`npm start` with NODE_ENV=development would otherwise ship the development build). `--mode development` still
  * asks for a development build on purpose. Vite reads NODE_ENV after the plugins' config hooks.
@@ -58,7 +105,7 @@ function productionBuild(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [productionBuild(), react(), precompress()],
+  plugins: [productionBuild(), react(), routeChunks(), precompress()],
   server: {
     proxy: Object.fromEntries(['/api', '/site-config', '/static', '/healthz'].map((p) => [p, { target: API }])),
   },

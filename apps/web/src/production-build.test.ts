@@ -27,6 +27,20 @@ describe('the web build that npm start serves', () => {
       expect(code.includes('Maximum update depth exceeded'), `${entry} has no development texts`).toBe(false);
       // The entry carries what the first screen needs: zod (forms, API replies) loads with the first chunk using it.
       expect(code.includes('Encountered Promise during synchronous parse'), `${entry} has no zod`).toBe(false);
+      // Each route's chunks, for the server to preload with the page: the page chunk first, every file built.
+      const routes = JSON.parse(fs.readFileSync(path.join(outDir, 'route-chunks.json'), 'utf8')) as Record<
+        string,
+        string[]
+      >;
+      for (const [route, page] of [
+        ['home', 'home-page'],
+        ['casino-games', 'lobby-page'],
+        ['originals-game', 'game-page'],
+        ['account-wallet', 'wallet-page'],
+      ]) {
+        expect(routes[route]?.[0], route).toMatch(new RegExp(`^/assets/${page}-[\\w-]+\\.js$`));
+        for (const f of routes[route]!) expect(fs.existsSync(path.join(outDir, f)), f).toBe(true);
+      }
     } finally {
       fs.rmSync(outDir, { recursive: true, force: true });
     }

@@ -116,3 +116,29 @@ describe('the home page starts loading its first banner with the page', () => {
     expect(preloads(game.body)).toEqual([]);
   });
 });
+
+describe("a route's code starts loading with its page", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const dist = fakeWebDist();
+    // As the web build writes it: per route name, the page chunk and what it imports (the entry among them).
+    fs.writeFileSync(
+      path.join(dist, 'route-chunks.json'),
+      JSON.stringify({ 'originals-game': ['/assets/game-page-AB12.js', '/assets/app.js', '/assets/ui-CD34.js'] }),
+    );
+    app = await testApp({ webDist: dist });
+  });
+  afterAll(() => app.close());
+
+  const modulepreloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("names the route's chunks as modulepreload links, not the ones the page already loads", async () => {
+    const dice = await app.inject({ url: '/originals/dice', headers: { host: 'localhost' } });
+    expect(modulepreloads(dice.body)).toEqual(['/assets/game-page-AB12.js', '/assets/ui-CD34.js']);
+    const en = await app.inject({ url: '/en/originals/mines', headers: { host: 'localhost' } });
+    expect(modulepreloads(en.body)).toEqual(['/assets/game-page-AB12.js', '/assets/ui-CD34.js']);
+    const other = await app.inject({ url: '/casino/games', headers: { host: 'localhost' } });
+    expect(modulepreloads(other.body)).toEqual([]);
+  });
+});

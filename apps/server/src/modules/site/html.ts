@@ -186,6 +186,8 @@ export function pageCsp(page: ShellPage, host: string | undefined): string {
 /** Reads the built index.html once (and again if the file changes, e.g. after a rebuild). */
 export class HtmlShell {
   private template: { text: string; mtimeMs: number } | null = null;
+  /** Per route name, the JavaScript its page's chunk needs (route-chunks.json, written by the same build). */
+  private routeChunks: Record<string, string[]> = {};
   private readonly cache = new Map<string, ShellPage>();
 
   constructor(private readonly file: string) {}
@@ -203,6 +205,7 @@ export class HtmlShell {
       const st = fs.statSync(this.file);
       if (!this.template || this.template.mtimeMs !== st.mtimeMs) {
         this.template = { text: fs.readFileSync(this.file, 'utf8'), mtimeMs: st.mtimeMs };
+        this.routeChunks = readRouteChunks(path.join(path.dirname(this.file), 'route-chunks.json'));
         this.cache.clear();
       }
       return this.template.text;
@@ -256,6 +259,7 @@ export class HtmlShell {
       `<meta property="og:locale" content="${locale === 'en' ? 'en_US' : 'pt_BR'}">`,
       `<style id="tenant-theme">${themeCss(t)}</style>`,
       route && HERO_ROUTES.has(route.name) ? heroPreload(s, locale) : '',
+      route ? this.routePreload(route.name) : '',
     ].join('');
     return this.cached(key, s, {
       locale,
@@ -264,6 +268,18 @@ export class HtmlShell {
       // Operator-supplied markup (tracking pixels, widgets): trusted like the operator's own tag manager.
       bodyEnd: s.html ?? '',
     });
+  }
+
+  /**
+   * modulepreload links for the route's page chunk and what it imports, minus what the page already names: the
+   * route's code then loads with the HTML, not after the entry has run and the router asked for it.
+   */
+  private routePreload(name: string): string {
+    const tpl = this.template?.text ?? '';
+    return (this.routeChunks[name] ?? [])
+      .filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f) && !tpl.includes(`"${f}"`))
+      .map((f) => `<link rel="modulepreload" crossorigin href="${esc(f)}">`)
+      .join('');
   }
 
   notFound(locale: Locale): ShellPage | null {
@@ -290,6 +306,21 @@ export class HtmlShell {
     if (this.cache.size > 5000) this.cache.clear();
     this.cache.set(key, p);
     return p;
+  }
+}
+
+/** route-chunks.json of the web build; a build without it (or a broken one) preloads nothing more. */
+function readRouteChunks(file: string): Record<string, string[]> {
+  try {
+    const v: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (!v || typeof v !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(v).filter(
+        (e): e is [string, string[]] => Array.isArray(e[1]) && e[1].every((f) => typeof f === 'string'),
+      ),
+    );
+  } catch {
+    return {};
   }
 }
 
