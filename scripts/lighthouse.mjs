@@ -168,8 +168,12 @@ async function audit(browser, url, player) {
   await page.close();
   const lhr = runner.lhr;
   const score = (k) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+  // Pass/fail audits that count towards a score (performance's metrics are graded, not listed here).
+  const weighted = new Set(
+    Object.values(lhr.categories).flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => r.id)),
+  );
   const failing = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .filter((a) => weighted.has(a.id) && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
     .map((a) => a.id);
   return {
     performance: score('performance'),
