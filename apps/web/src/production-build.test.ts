@@ -37,7 +37,7 @@ describe('the web build that npm start serves', () => {
         ['casino-games', 'lobby-page'],
         ['originals-game', 'game-page'],
         ['account-wallet', 'wallet-page'],
-      ]) {
+      ] as const) {
         expect(routes[route]?.[0], route).toMatch(new RegExp(`^/assets/${page}-[\\w-]+\\.js$`));
         for (const f of routes[route]!) expect(fs.existsSync(path.join(outDir, f)), f).toBe(true);
       }
