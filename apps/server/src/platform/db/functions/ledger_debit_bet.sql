@@ -26,8 +26,9 @@ begin
   if r.status <> 'insufficient' then
     return;
   end if;
+  -- Cash, then bonus, as ledger_post orders legs: the failed attempt above may already hold the cash row.
   perform 1 from ledger_accounts where tenant_id = p_tenant and user_id = p_user and kind in ('bonus', 'cash')
-    order by kind for update;
+    order by kind desc for update;
   select coalesce(max(balance) filter (where kind = 'cash'), 0), coalesce(max(balance) filter (where kind = 'bonus'), 0)
     into v_cash, v_bonus
     from ledger_accounts where tenant_id = p_tenant and user_id = p_user and kind in ('bonus', 'cash');

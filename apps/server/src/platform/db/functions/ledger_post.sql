@@ -114,12 +114,13 @@ begin
     m_bals := array[v_balance];
     m_deltas := array[p_amounts[v_i]];
   else
-    -- Several player legs: one conditional UPDATE per player account, in a fixed order (user, then bonus, cash,
-    -- pending): two movements never wait on each other crosswise.
+    -- Several player legs: one conditional UPDATE per player account, in a fixed order (user, then cash, bonus,
+    -- pending): two movements never wait on each other crosswise. Cash comes first because a single-leg stake that
+    -- waited on cash and then did not fit still holds that row (the re-check locks it) when it moves on to bonus.
     for d in
       select a.u, a.k, sum(a.amt)::bigint as delta from unnest(p_users, p_kinds, p_amounts) as a(u, k, amt)
         where a.u is not null group by a.u, a.k
-        order by a.u, case a.k when 'bonus' then 0 when 'cash' then 1 else 2 end
+        order by a.u, case a.k when 'cash' then 0 when 'bonus' then 1 else 2 end
     loop
       update ledger_accounts set balance = balance + d.delta, updated_at = now()
         where tenant_id = p_tenant and user_id = d.u and kind = d.k and balance + d.delta >= 0
