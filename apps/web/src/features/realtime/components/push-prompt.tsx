@@ -1,5 +1,6 @@
 import '../locales/register';
 import { useEffect, useState } from 'react';
+import { useDepositModal } from '../../../shared/lib/deposit-modal';
 import { http } from '../../../shared/lib/http';
 import { useT } from '../../../shared/lib/i18n';
 import { useSession } from '../../../shared/lib/session';
@@ -57,7 +58,11 @@ async function subscribe(): Promise<void> {
 export default function PushPrompt() {
   const t = useT();
   const userId = useSession((s) => s.user?.id ?? null);
+  const [due, setDue] = useState(false);
   const [open, setOpen] = useState(false);
+  // The deposit modal (the greeting after sign-up, or a deposit under way) keeps the prompt waiting: never one modal
+  // over another.
+  const depositOpen = useDepositModal((s) => s.open);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -71,10 +76,17 @@ export default function PushPrompt() {
     }
     const id = setTimeout(() => {
       if (shouldPrompt({ userId, permission: Notification.permission, mobile: isMobile(), installed: isInstalled() }))
-        setOpen(true);
+        setDue(true);
     }, PROMPT_DELAY_MS);
     return () => clearTimeout(id);
   }, [userId]);
+
+  useEffect(() => {
+    if (due && !depositOpen) {
+      setDue(false);
+      setOpen(true);
+    }
+  }, [due, depositOpen]);
 
   if (userId === null) return null;
 
