@@ -1,8 +1,8 @@
 import { devPixCalls } from '@sorte/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
 import type { ContractTypeProvider } from '../../platform/contracts';
+import { AppError } from '../../platform/errors';
 import { NO_CACHE } from '../../platform/http';
 import { listOpenCharges } from './deposits';
 import { walletRoutes } from './routes';
