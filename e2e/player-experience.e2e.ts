@@ -52,7 +52,9 @@ describe.runIf(browserAvailable)('player experience in the browser', () => {
   it('moves the header balance with an Originals bet, and keeps it through in-app navigation, without a reload', async () => {
     const context = await newContext({ player: true });
     const page = await context.newPage();
-    await page.addLocatorHandler(page.getByRole('button', { name: 'Agora não' }), async (l) => l.click());
+    await page.addLocatorHandler(page.getByRole('dialog', { name: 'Ativar notificações' }), async (d) =>
+      d.getByRole('button', { name: 'Agora não' }).click(),
+    );
     await page.goto(`${server.url}/`);
     const header = page.getByTestId('header-balance');
     await expect.poll(async () => digits(await header.innerText())).toBe(20_000);
@@ -87,7 +89,10 @@ describe.runIf(browserAvailable)('player experience in the browser', () => {
   it('writes numbers the way the page language does: Plinko, RTP and money, pt and en', async () => {
     const context = await newContext({ player: true });
     const page = await context.newPage();
-    await page.addLocatorHandler(page.getByRole('button', { name: /Agora não|Not now/ }), async (l) => l.click());
+    await page.addLocatorHandler(
+      page.getByRole('dialog', { name: /Ativar notificações|Turn on notifications/ }),
+      async (d) => d.getByRole('button', { name: /Agora não|Not now/ }).click(),
+    );
     const boardTexts = async () =>
       (await page.locator('.og-plinko__svg text').evaluateAll((ts) => ts.map((t) => t.textContent ?? '')))
         .map((s) => s.trim())
@@ -173,7 +178,10 @@ describe.runIf(browserAvailable)('player experience in the browser', () => {
     it(`shows ${label} no link to a 404 or to a page that is not available yet`, async () => {
       const context = await newContext({ player, locale: prefix ? 'en-US' : 'pt-BR' });
       const page = await context.newPage();
-      await page.addLocatorHandler(page.getByRole('button', { name: /Agora não|Not now/ }), async (l) => l.click());
+      await page.addLocatorHandler(
+        page.getByRole('dialog', { name: /Ativar notificações|Turn on notifications/ }),
+        async (d) => d.getByRole('button', { name: /Agora não|Not now/ }).click(),
+      );
       const links = await linksOf(page, prefix, player);
       // The places a player expects are among them.
       const expected = player
