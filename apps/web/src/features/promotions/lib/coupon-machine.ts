@@ -61,8 +61,8 @@ export function createCouponMachine<C>(check: CheckFn<C>, cache: CouponCache<C>,
     input(text: string): void {
       const code = normalizeCode(text);
       if (code === state.code && text.trim() !== '') return;
-      if (!code) return set({ status: 'invalid', code: '', coupon: null, error: null });
-      set({ status: 'unverified', code, coupon: null, error: null });
+      if (code) set({ status: 'unverified', code, coupon: null, error: null });
+      else set({ status: 'invalid', code: '', coupon: null, error: null });
     },
 
     /** Clearing the field (its × or after a redeem): back to invalid with no code. */
