@@ -45,6 +45,18 @@ describe('coupon field rules', () => {
     expect(server.calls).toEqual(['BEMVINDO']);
   });
 
+  it('answers a second check of a code being checked with the same answer, without a second call', async () => {
+    const server = fakeServer();
+    const m = createCouponMachine(server.check, createCouponCache<Coupon>(), reason);
+    server.hold();
+    const first = m.check('BEMVINDO');
+    const second = m.check('bemvindo');
+    server.release();
+    expect((await second).status).toBe('valid');
+    expect((await first).status).toBe('valid');
+    expect(server.calls).toEqual(['BEMVINDO']);
+  });
+
   it('ignores an empty code: no call, nothing changes', async () => {
     const server = fakeServer();
     const m = createCouponMachine(server.check, createCouponCache<Coupon>(), reason);

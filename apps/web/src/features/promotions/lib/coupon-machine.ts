@@ -44,6 +44,8 @@ export type CouponCache<C> = ReturnType<typeof createCouponCache<C>>;
 /** A coupon field's state and its transitions; `subscribe` feeds React's useSyncExternalStore. */
 export function createCouponMachine<C>(check: CheckFn<C>, cache: CouponCache<C>, reason: (err: unknown) => string) {
   let state: CouponState<C> = INITIAL;
+  // The check under way, so a second check of the same code waits for its answer instead of asking again.
+  let inFlight: { code: string; done: Promise<CouponState<C>> } | null = null;
   const listeners = new Set<() => void>();
   const set = (next: CouponState<C>) => {
     state = next;
@@ -77,22 +79,27 @@ export function createCouponMachine<C>(check: CheckFn<C>, cache: CouponCache<C>,
     async check(text?: string): Promise<CouponState<C>> {
       const code = normalizeCode(text ?? state.code);
       if (!code) return state;
-      if (code === state.code && (state.status === 'valid' || state.status === 'loading')) return state;
+      if (code === state.code && state.status === 'valid') return state;
+      if (code === state.code && state.status === 'loading' && inFlight?.code === code) return inFlight.done;
       const known = cache.get(code);
       if (known !== undefined) {
         set({ status: 'valid', code, coupon: known, error: null });
         return state;
       }
       set({ status: 'loading', code, coupon: null, error: null });
-      try {
-        const coupon = await check(code);
-        cache.set(code, coupon);
-        // The player may have typed another code meanwhile: that one's state wins.
-        if (state.code === code) set({ status: 'valid', code, coupon, error: null });
-      } catch (err) {
-        if (state.code === code) set({ status: 'invalid', code, coupon: null, error: reason(err) });
-      }
-      return state;
+      const done = (async (): Promise<CouponState<C>> => {
+        try {
+          const coupon = await check(code);
+          cache.set(code, coupon);
+          // The player may have typed another code meanwhile: that one's state wins.
+          if (state.code === code) set({ status: 'valid', code, coupon, error: null });
+        } catch (err) {
+          if (state.code === code) set({ status: 'invalid', code, coupon: null, error: reason(err) });
+        }
+        return state;
+      })();
+      inFlight = { code, done };
+      return done;
     },
   };
 }
