@@ -37,6 +37,7 @@ const NAV_ICONS: Record<NavEntry['key'], ReactNode> = {
   deposit: <IconPlus />,
   withdraw: <IconUpload />,
   history: <IconList />,
+  bonus: <IconGift />,
   originals: <IconDice />,
   responsible: <IconShield />,
   support: <IconHeadset />,
@@ -57,7 +58,7 @@ export function menuSections(config: PublicSiteConfig, loggedIn: boolean): Secti
     });
   const link = (key: string, to: string, icon: ReactNode): Entry => ({ key, label: `app.menu.${key}`, to, icon });
   const live = (entries: Entry[]) => entries.filter((e) => !e.to || isLivePath(e.to));
-  const account = fromNav('wallet', 'deposit', 'withdraw', 'history');
+  const account = fromNav('wallet', 'deposit', 'withdraw', 'history', 'bonus');
   const play = live([
     link('casino', '/casino/games', <IconCards />),
     ...fromNav('originals'),

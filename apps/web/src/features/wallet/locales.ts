@@ -3,6 +3,8 @@ import { registerMessages } from '../../shared/lib/i18n';
 const pt = {
   title: 'Carteira',
   balance: 'Saldo',
+  cashAndBonus: 'Dinheiro {cash} + bônus {bonus}',
+  seeBonus: 'Ver bônus',
   withdrawable: 'Disponível para saque',
   bonus: 'Bônus',
   pending: 'Saques em andamento',
@@ -33,6 +35,7 @@ const pt = {
     welcomeTitle: 'Conta criada! Boas-vindas.',
     welcomeText: 'Faça seu primeiro depósito via PIX e comece a jogar: o saldo entra assim que o PIX é pago.',
     balance: 'Saldo atual',
+    seeBonus: 'Ver meu bônus do cupom {code}',
   },
   timeline: {
     label: 'Andamento do saque',
@@ -120,6 +123,11 @@ const pt = {
     requested: 'Saque solicitado! Acompanhe o status nas transações.',
     review: 'Saque solicitado. Ele passará por uma análise antes do pagamento.',
     chooseKey: 'Escolha uma chave PIX.',
+    forfeitTitle: 'Sacar agora cancela seu bônus ativo',
+    forfeitText:
+      'Sacar agora cancela seu bônus ativo ({bonus}) e o que você já apostou para liberá-lo. O saldo real continua seu. Deseja sacar mesmo assim?',
+    forfeitConfirm: 'Sacar e cancelar o bônus',
+    forfeitCancel: 'Manter o bônus',
     rules:
       'Saques só para chaves PIX da sua titularidade. É preciso ter e-mail e celular verificados e documentos aprovados.',
   },
@@ -159,6 +167,8 @@ const pt = {
 const en: typeof pt = {
   title: 'Wallet',
   balance: 'Balance',
+  cashAndBonus: 'Money {cash} + bonus {bonus}',
+  seeBonus: 'See bonus',
   withdrawable: 'Available to withdraw',
   bonus: 'Bonus',
   pending: 'Withdrawals in progress',
@@ -189,6 +199,7 @@ const en: typeof pt = {
     welcomeTitle: 'Account created! Welcome.',
     welcomeText: 'Make your first deposit by PIX and start playing: the money is yours as soon as the PIX is paid.',
     balance: 'Current balance',
+    seeBonus: 'See my bonus from coupon {code}',
   },
   timeline: {
     label: 'Withdrawal progress',
@@ -279,6 +290,11 @@ const en: typeof pt = {
     requested: 'Withdrawal requested! Follow its status in your transactions.',
     review: 'Withdrawal requested. It will be reviewed before it is paid.',
     chooseKey: 'Choose a PIX key.',
+    forfeitTitle: 'Withdrawing now cancels your active bonus',
+    forfeitText:
+      'Withdrawing now cancels your active bonus ({bonus}) and the wagering done towards it. Your real money stays yours. Withdraw anyway?',
+    forfeitConfirm: 'Withdraw and cancel the bonus',
+    forfeitCancel: 'Keep the bonus',
     rules: 'Withdrawals only to PIX keys in your name. You need a verified e-mail and phone and approved documents.',
   },
   docs: {

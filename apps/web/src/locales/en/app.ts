@@ -28,6 +28,7 @@ export default {
     deposit: 'Deposit',
     withdraw: 'Withdraw',
     history: 'Bet history',
+    bonus: 'Bonus',
     originals: 'Sorte Originals',
     responsible: 'Responsible gaming',
     support: 'Help and support',

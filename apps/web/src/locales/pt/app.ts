@@ -26,6 +26,7 @@ export default {
     deposit: 'Depositar',
     withdraw: 'Sacar',
     history: 'Histórico de apostas',
+    bonus: 'Bônus',
     originals: 'Sorte Originals',
     responsible: 'Jogo responsável',
     support: 'Ajuda e suporte',

@@ -15,10 +15,11 @@ describe('links only to built pages', () => {
     expect(routeOf('/casino')?.name).toBe('casino');
   });
 
-  it('gives a player wallet, deposit, withdraw, history, Originals, responsible gaming and support; a guest what needs no account', () => {
+  it('gives a player wallet, deposit, withdraw, history, bonus, Originals, responsible gaming and support; a guest what needs no account', () => {
     setLiveRoutes([
       'account-wallet',
       'user-history-casino',
+      'bonus',
       'originals',
       'responsible-gambling',
       'responsible-gaming',
@@ -30,6 +31,7 @@ describe('links only to built pages', () => {
       'deposit',
       'withdraw',
       'history',
+      'bonus',
       'originals',
       'responsible',
       'support',

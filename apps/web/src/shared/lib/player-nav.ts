@@ -4,11 +4,11 @@ import type { PublicSiteConfig } from './site-config';
 
 /**
  * The places a player expects to reach from both the account menu and the side menu: wallet, deposit, withdraw,
- * bet history, responsible gaming, support and Sorte Originals. One list, so the two menus never disagree; an entry
+ * bet history, bonuses, responsible gaming, support and Sorte Originals. One list, so the two menus never disagree; an entry
  * whose page is not built yet is left out (see live-routes.ts). Labels are `app.nav.<key>`.
  */
 export type NavEntry = {
-  key: 'originals' | 'wallet' | 'deposit' | 'withdraw' | 'history' | 'responsible' | 'support';
+  key: 'originals' | 'wallet' | 'deposit' | 'withdraw' | 'history' | 'bonus' | 'responsible' | 'support';
   /** A plain path (the locale prefix is added where it is drawn), or an action. */
   to?: string;
   action?: () => void;
@@ -33,6 +33,7 @@ export function playerEntries(config: Pick<PublicSiteConfig, 'jivoChat'>, logged
         { key: 'deposit', action: openDeposit },
         { key: 'withdraw', to: '/account/wallet?tab=withdraw' },
         { key: 'history', to: '/user/edit/history-casino' },
+        { key: 'bonus', to: '/bonus' },
         { key: 'originals', to: '/originals' },
         // The player's own limits, pauses and self-exclusion; a guest reads the policy page.
         { key: 'responsible', to: '/responsible-gambling' },

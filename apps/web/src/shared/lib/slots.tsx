@@ -9,6 +9,12 @@ export type SlotProps = {
   'profile.kycDocuments': None;
   /** The deposit form: shown once the player may deposit (a regulated tenant first asks for loss and time limits). */
   'wallet.depositGate': { children: ReactNode };
+  /**
+   * The deposit form's optional coupon field. `bind` hands the form a function it calls before creating the charge:
+   * it settles the field and answers the valid code, null for no coupon, or false when the typed code was refused
+   * (the field shows why).
+   */
+  'wallet.depositCoupon': { initial: string | null; bind: (settle: () => Promise<string | null | false>) => void };
   /** Under the deposit form after the server refused a charge with this error `code` (a limit reached ...). */
   'wallet.depositRefused': { code: string };
   /** In the login and registration forms: the regulated tenant's risk warning. */

@@ -4,8 +4,12 @@ import { http } from '../../../shared/lib/http';
 /** POST /main-gateway/qrcode-pix. */
 export type PixCharge = PixChargeReply;
 
-export const createPix = (amount: number) =>
-  http.post<PixCharge>('/main-gateway/qrcode-pix', { amount } satisfies BodyOf<typeof walletCalls.createPix>);
+/** A valid coupon goes with the charge; its bonus is granted when the PIX is paid. */
+export const createPix = (amount: number, coupon: string | null = null) =>
+  http.post<PixCharge>('/main-gateway/qrcode-pix', {
+    amount,
+    ...(coupon ? { coupon } : {}),
+  } satisfies BodyOf<typeof walletCalls.createPix>);
 
 export type { PaymentStatus };
 

@@ -20,11 +20,18 @@ export const addMethod = (type: KeyType, key: string) =>
     key,
   } satisfies BodyOf<typeof walletCalls.addMethod>);
 
-/** POST /wallet/withdraw/request with the Idempotency-Key of this attempt (a retry sends the same key). */
-export const requestWithdrawal = (o: { amount: number; methodId: number; key: string }) =>
+/**
+ * POST /wallet/withdraw/request with the Idempotency-Key of this attempt (a retry sends the same key). While a bonus
+ * is active the server answers 422 `bonus_active`; the player confirms and it is sent again with forfeit_bonus.
+ */
+export const requestWithdrawal = (o: { amount: number; methodId: number; key: string; forfeitBonus?: boolean }) =>
   http.post<WithdrawalReply>(
     '/wallet/withdraw/request',
-    { amount: o.amount, method_id: o.methodId } satisfies BodyOf<typeof walletCalls.requestWithdrawal>,
+    {
+      amount: o.amount,
+      method_id: o.methodId,
+      ...(o.forfeitBonus ? { forfeit_bonus: true } : {}),
+    } satisfies BodyOf<typeof walletCalls.requestWithdrawal>,
     { headers: { 'Idempotency-Key': o.key } },
   );
 

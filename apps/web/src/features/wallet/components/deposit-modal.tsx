@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useRulesForm } from '../../../shared/lib/form';
 import { HttpError } from '../../../shared/lib/http';
-import { useT } from '../../../shared/lib/i18n';
+import { useLocale, useT } from '../../../shared/lib/i18n';
+import { isLivePath } from '../../../shared/lib/live-routes';
+import { localizePath } from '../../../shared/lib/locale';
 import { formatMoney } from '../../../shared/lib/money';
 import { useSiteConfig } from '../../../shared/lib/site-config';
 import { applyBalance, useBalance } from '../../../shared/lib/wallet';
@@ -40,6 +42,7 @@ function useCountdown(until: string | null) {
 /** The deposit modal: amount (chips + field), then the PIX QR code and "copia e cola" until it is paid. */
 export default function DepositModal() {
   const t = useT();
+  const locale = useLocale();
   const config = useSiteConfig();
   const qc = useQueryClient();
   const chips = config.deposit_popup_values;
@@ -63,6 +66,8 @@ export default function DepositModal() {
   // The error code of a refused charge: responsible gaming links a reached limit to its page.
   const [refusedCode, setRefusedCode] = useState<string | null>(null);
   const [status, setStatus] = useState<ChargeStatus | null>(null);
+  // The coupon that went with the charge: once paid, its bonus is on /bonus.
+  const [sentCoupon, setSentCoupon] = useState<string | null>(null);
   const amountId = useId();
   const countdown = useCountdown(charge && !status?.expired ? charge.expires_at : null);
   const paid = status?.status === 'paid';
@@ -72,6 +77,12 @@ export default function DepositModal() {
   // state, rather than waiting for the next poll.
   const approvedTxid = useDepositModal((s) => s.approvedTxid);
   const welcome = useDepositModal((s) => s.welcome);
+  // The coupon the modal was opened with, and the coupon field's settle function (slot wallet.depositCoupon).
+  const openedCoupon = useDepositModal((s) => s.coupon);
+  const settleCoupon = useRef<(() => Promise<string | null | false>) | null>(null);
+  const bindCoupon = useCallback((settle: () => Promise<string | null | false>) => {
+    settleCoupon.current = settle;
+  }, []);
   const balance = useBalance();
   useEffect(() => {
     if (!charge || paid || approvedTxid !== charge.txid) return;
@@ -111,8 +122,12 @@ export default function DepositModal() {
     setBusy(true);
     setRefusedCode(null);
     try {
+      // A typed coupon is checked first; a refused one stops here with its reason shown under the field.
+      const coupon = settleCoupon.current ? await settleCoupon.current() : null;
+      if (coupon === false) return;
       setStatus(null);
-      setCharge(await createPix(amount));
+      setCharge(await createPix(amount, coupon));
+      setSentCoupon(coupon);
     } catch (err) {
       form.setFieldError('amount', errorText(err));
       setRefusedCode(errorCode(err));
@@ -141,6 +156,18 @@ export default function DepositModal() {
           </div>
           <h3>{t('wallet.depositModal.paidTitle')}</h3>
           <p>{t('wallet.depositModal.paidText', { amount: formatMoney(charge.amount) })}</p>
+          {sentCoupon && isLivePath('/bonus') && (
+            <Button
+              block
+              variant="outline"
+              color="default"
+              to={localizePath('/bonus', locale)}
+              onClick={closeDeposit}
+              data-testid="deposit-see-bonus"
+            >
+              {t('wallet.depositModal.seeBonus', { code: sentCoupon })}
+            </Button>
+          )}
           <Button block onClick={closeDeposit}>
             {t('wallet.depositModal.close')}
           </Button>
@@ -232,6 +259,7 @@ export default function DepositModal() {
                 data-testid="deposit-amount"
               />
             </Field>
+            <Slot name="wallet.depositCoupon" initial={openedCoupon} bind={bindCoupon} />
             {refusedCode && <Slot name="wallet.depositRefused" code={refusedCode} />}
             <Button type="submit" block size="lg" loading={busy} data-testid="generate-pix">
               {t('wallet.depositModal.generate')}

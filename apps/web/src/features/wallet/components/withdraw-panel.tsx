@@ -12,6 +12,7 @@ import { useSession } from '../../../shared/lib/session';
 import { useSiteConfig } from '../../../shared/lib/site-config';
 import { useWallet } from '../../../shared/lib/wallet';
 import { Button, buttonClassName } from '../../../shared/ui/button';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { Field, Input } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toast-store';
 import { addMethod, addOwnCpfMethod, type KeyType, requestWithdrawal, useMethods } from '../api/withdraw';
@@ -50,6 +51,8 @@ export function WithdrawPanel() {
   // A refusal the player can fix elsewhere (verify the e-mail or phone, add their CPF key): its message and a link.
   const [fix, setFix] = useState<(Fix & { message: string }) | null>(null);
   const [last, setLast] = useState<Withdrawal | null>(null);
+  // A request refused with bonus_active: the player is asked whether to forfeit the bonus and withdraw anyway.
+  const [forfeit, setForfeit] = useState<{ cents: number; methodId: number } | null>(null);
   // One key per attempt: a retry of the same values (double click, lost reply) reuses it; a change makes a new one.
   const attempt = useRef<{ values: string; key: string } | null>(null);
   const ids = useId();
@@ -95,22 +98,22 @@ export function WithdrawPanel() {
     }
   });
 
-  const submit = amountForm.submit(async ({ amount }) => {
-    const cents = parseBrl(amount);
-    if (methodId === null) return amountForm.setFieldError('amount', t('wallet.withdraw.chooseKey'));
-    if (cents === null) return;
-    const values = `${cents}:${methodId}`;
+  const send = async (cents: number, method: number, forfeitBonus: boolean) => {
+    // Forfeiting makes it another request, so it gets its own key (the refused one is kept by the server as refused).
+    const values = `${cents}:${method}:${forfeitBonus}`;
     if (attempt.current?.values !== values) attempt.current = { values, key: newIdempotencyKey() };
     setBusy(true);
     setFix(null);
     try {
-      const r = await requestWithdrawal({ amount: cents, methodId, key: attempt.current.key });
+      const r = await requestWithdrawal({ amount: cents, methodId: method, key: attempt.current.key, forfeitBonus });
       toast.success(t(r.withdrawal.status === 5 ? 'wallet.withdraw.review' : 'wallet.withdraw.requested'));
       setLast(r.withdrawal);
       attempt.current = null;
       amountForm.reset();
       await qc.invalidateQueries({ queryKey: ['wallet'] });
     } catch (err) {
+      if (!forfeitBonus && err instanceof HttpError && (err.body as { code?: unknown } | null)?.code === 'bonus_active')
+        return setForfeit({ cents, methodId: method });
       const errors = err instanceof HttpError ? (err.body as { errors?: object } | null)?.errors : undefined;
       const fields = Object.keys(errors ?? {});
       const needs = FIXES.find((f) => fields.includes(f.field));
@@ -119,6 +122,13 @@ export function WithdrawPanel() {
     } finally {
       setBusy(false);
     }
+  };
+
+  const submit = amountForm.submit(async ({ amount }) => {
+    const cents = parseBrl(amount);
+    if (methodId === null) return amountForm.setFieldError('amount', t('wallet.withdraw.chooseKey'));
+    if (cents === null) return;
+    await send(cents, methodId, false);
   });
 
   return (
@@ -248,6 +258,20 @@ export function WithdrawPanel() {
         )}
         <p className="wl-note">{t('wallet.withdraw.rules')}</p>
       </form>
+      <ConfirmModal
+        open={forfeit !== null}
+        danger
+        title={t('wallet.withdraw.forfeitTitle')}
+        text={t('wallet.withdraw.forfeitText', { bonus: formatMoney(wallet.data?.bonus ?? 0) })}
+        confirmLabel={t('wallet.withdraw.forfeitConfirm')}
+        cancelLabel={t('wallet.withdraw.forfeitCancel')}
+        onCancel={() => setForfeit(null)}
+        onConfirm={async () => {
+          if (!forfeit) return;
+          setForfeit(null);
+          await send(forfeit.cents, forfeit.methodId, true);
+        }}
+      />
     </div>
   );
 }

@@ -1,5 +1,7 @@
-import { useSearchParams } from 'react-router';
-import { useT } from '../../../shared/lib/i18n';
+import { Link, useSearchParams } from 'react-router';
+import { useLocale, useT } from '../../../shared/lib/i18n';
+import { isLivePath } from '../../../shared/lib/live-routes';
+import { localizePath } from '../../../shared/lib/locale';
 import { formatMoney } from '../../../shared/lib/money';
 import { useBalance, useWallet } from '../../../shared/lib/wallet';
 import { Button } from '../../../shared/ui/button';
@@ -15,6 +17,7 @@ import '../components/wallet.css';
 /** /account/wallet and /user/edit/transaction ('Carteira'): balances, transactions, withdraw, documents. */
 export default function WalletPage() {
   const t = useT();
+  const locale = useLocale();
   const { data } = useWallet();
   // The same figure as the header's: what can be staked, cash and bonus together.
   const balance = useBalance();
@@ -35,6 +38,12 @@ export default function WalletPage() {
         <div className="wl-card wl-card--main">
           <span>{t('wallet.balance')}</span>
           <strong data-testid="wallet-balance">{money(balance ?? undefined)}</strong>
+          {data && (
+            // Cash and bonus apart: bets take cash first, and only cash can be withdrawn.
+            <small className="wl-card__split" data-testid="wallet-split">
+              {t('wallet.cashAndBonus', { cash: formatMoney(data.balance), bonus: formatMoney(data.bonus) })}
+            </small>
+          )}
         </div>
         <div className="wl-card">
           <span>{t('wallet.withdrawable')}</span>
@@ -42,7 +51,12 @@ export default function WalletPage() {
         </div>
         <div className="wl-card">
           <span>{t('wallet.bonus')}</span>
-          <strong>{money(data?.bonus)}</strong>
+          <strong data-testid="wallet-bonus">{money(data?.bonus)}</strong>
+          {isLivePath('/bonus') && (
+            <Link className="wl-card__link" to={localizePath('/bonus', locale)}>
+              {t('wallet.seeBonus')}
+            </Link>
+          )}
         </div>
         <div className="wl-card">
           <span>{t('wallet.pending')}</span>

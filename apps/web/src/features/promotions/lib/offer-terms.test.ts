@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { translate } from '../../../shared/lib/i18n';
+import '../locales/register';
+import { type OfferRules, offerHeadline, offerTerms } from './offer-terms';
+
+const pt = (key: string, params?: Record<string, string | number>) => translate('pt', key, params);
+const en = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
+const plain = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
+
+const welcome: OfferRules = {
+  kind: 'deposit_match',
+  percent: 100,
+  maxBonus: 50_000,
+  amount: null,
+  minDeposit: 2_000,
+  wagering: 30,
+  wageringBase: 'bonus',
+  maxBet: 2_500,
+  days: 7,
+  maxConversion: 100_000,
+  contributions: [
+    { category: 'Slots', percent: 100 },
+    { category: 'Mesa', percent: 10 },
+  ],
+};
+
+describe('offer rules in plain language', () => {
+  it('writes a deposit match in Portuguese with money and percent as a Brazilian reads them', () => {
+    expect(plain(offerHeadline(welcome, pt, 'pt'))).toBe('100% do depósito em bônus, até R$ 500,00');
+    expect(offerTerms(welcome, pt, 'pt').map(plain)).toEqual([
+      'Depósito mínimo de R$ 20,00',
+      'Aposte 30 vezes o valor do bônus para liberar',
+      'Aposta máxima de R$ 25,00 enquanto o bônus estiver ativo',
+      '7 dias para cumprir as apostas',
+      'Máximo de R$ 1.000,00 convertido em saldo real',
+      'Quanto cada aposta conta: Slots 100%, Mesa 10%',
+    ]);
+  });
+
+  it('writes the same offer in English', () => {
+    expect(plain(offerHeadline(welcome, en, 'en'))).toBe('100% of your deposit as bonus, up to R$500.00');
+    expect(offerTerms({ ...welcome, wageringBase: 'bonus_deposit', days: 1 }, en, 'en').map(plain)).toContain(
+      'Wager 30 times the bonus plus deposit to release it',
+    );
+    expect(offerTerms({ ...welcome, days: 1 }, en, 'en')).toContain('1 day to complete the wagering');
+    expect(offerHeadline({ ...welcome, maxBonus: null }, en, 'en')).toBe('100% of your deposit as bonus');
+  });
+
+  it('leaves out what an offer does not have, and heads a no-deposit offer with its amount', () => {
+    const free: OfferRules = {
+      ...welcome,
+      kind: 'no_deposit',
+      percent: null,
+      maxBonus: null,
+      amount: 2_000,
+      minDeposit: null,
+      maxBet: null,
+      maxConversion: null,
+      contributions: [],
+    };
+    expect(plain(offerHeadline(free, pt, 'pt'))).toBe('Bônus de R$ 20,00');
+    expect(offerTerms(free, pt, 'pt').map(plain)).toEqual([
+      'Aposte 30 vezes o valor do bônus para liberar',
+      '7 dias para cumprir as apostas',
+    ]);
+  });
+
+  it('writes a fractional wagering multiplier with the page language separator', () => {
+    expect(offerTerms({ ...welcome, wagering: 2.5 }, pt, 'pt')[1]).toBe(
+      'Aposte 2,5 vezes o valor do bônus para liberar',
+    );
+  });
+});
