@@ -48,6 +48,7 @@ describe('domain event map', () => {
       'responsible_gaming.restricted',
       'responsible_gaming.session_ended',
       'responsible_gaming.national_list_hit',
+      'promotions.cashback_claimed',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Centavos } from './money';
+import { CASHBACK_EVENT_PAYLOADS } from './promotions/cashback';
 import { RG_EVENT_PAYLOADS } from './responsible-gaming';
 
 /**
@@ -78,6 +79,7 @@ export const EVENT_PAYLOADS = {
     reason: z.string().nullable(),
   }),
   ...RG_EVENT_PAYLOADS,
+  ...CASHBACK_EVENT_PAYLOADS,
 } as const;
 
 export type EventName = keyof typeof EVENT_PAYLOADS;

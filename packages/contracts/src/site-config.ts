@@ -172,6 +172,8 @@ export const TenantSettings = z
     cashback_release_hour: clock.default('12:01'),
     /** Share of net losses returned as cashback, in percent (0-100, two decimals). */
     cashback_conversion_percentage: z.number().min(0).max(100).default(0),
+    /** How an entry is claimed: in three parts at the daily windows (calendar) or at once when released (immediate). */
+    cashback_type: z.enum(['calendar', 'immediate']).default('calendar'),
     timezone: z
       .string()
       .refine((tz) => {
