@@ -7,7 +7,9 @@ import {
   nextWindow,
   openedClaims,
   openWindowsToday,
+  parseWindow,
   windowLabel,
+  windowsFrom,
   zonedInstant,
 } from './cashback-windows';
 
@@ -76,6 +78,18 @@ describe('cashback windows (12:01, 18:01, 23:59 in the tenant time zone)', () =>
     // New York: UTC-4 until 1 November 2026, UTC-5 after.
     expect(zonedInstant('2026-10-31', 12 * 60 + 1, NY).toISOString()).toBe('2026-10-31T16:01:00.000Z');
     expect(zonedInstant('2026-11-02', 12 * 60 + 1, NY).toISOString()).toBe('2026-11-02T17:01:00.000Z');
+  });
+
+  it('takes the windows the server sends, and the spec three when they are missing or unreadable', () => {
+    expect(parseWindow('12:01')).toBe(721);
+    expect(parseWindow('24:00')).toBeNull();
+    expect(windowsFrom(['23:59', '12:01', '18:01'])).toEqual([721, 1081, 1439]);
+    expect(windowsFrom(undefined)).toEqual([721, 1081, 1439]);
+    expect(windowsFrom(['meio-dia'])).toEqual([721, 1081, 1439]);
+    // Two windows a day: after the second, the next is tomorrow's first.
+    expect(nextWindow(sp('2026-11-27', '20:00'), SP, windowsFrom(['09:00', '19:00'])).toISOString()).toBe(
+      '2026-11-28T12:00:00.000Z',
+    );
   });
 
   it('writes the windows and the countdown as a player reads them', () => {

@@ -8,6 +8,22 @@
 /** Minutes after local midnight at which the three daily claims open: 12:01, 18:01, 23:59. */
 export const CASHBACK_WINDOWS = [12 * 60 + 1, 18 * 60 + 1, 23 * 60 + 59] as const;
 
+/** "12:01" -> 721 minutes; null for anything else (the server sends the windows as "HH:MM"). */
+export function parseWindow(text: string): number | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  return h < 24 && min < 60 ? h * 60 + min : null;
+}
+
+/** The windows the server sent, in order; the spec's three when the list is missing or unreadable. */
+export function windowsFrom(texts: readonly string[] | undefined): readonly number[] {
+  const parsed = (texts ?? []).map(parseWindow);
+  if (parsed.length === 0 || parsed.some((m) => m === null)) return CASHBACK_WINDOWS;
+  return (parsed as number[]).sort((a, b) => a - b);
+}
+
 /** "12:01", "18:01", "23:59". */
 export const windowLabel = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -74,10 +90,10 @@ const nextDay = (day: string): string => {
 };
 
 /** How many of today's three windows are open at `now` (0 before 12:01, 3 from 23:59). */
-export function openWindowsToday(now: Date, timeZone: string): number {
+export function openWindowsToday(now: Date, timeZone: string, windows: readonly number[] = CASHBACK_WINDOWS): number {
   const w = wallClock(now, timeZone);
   const minutes = w.hour * 60 + w.minute;
-  return CASHBACK_WINDOWS.filter((start) => minutes >= start).length;
+  return windows.filter((start) => minutes >= start).length;
 }
 
 export type CashbackClockEntry = { available_at: string; type: string; claimed: number };
@@ -100,13 +116,13 @@ export function claimsLeft(entry: CashbackClockEntry, now: Date, timeZone: strin
 }
 
 /** The next instant a window opens after `now`: later today, else tomorrow at 12:01. */
-export function nextWindow(now: Date, timeZone: string): Date {
+export function nextWindow(now: Date, timeZone: string, windows: readonly number[] = CASHBACK_WINDOWS): Date {
   const today = dayIn(now, timeZone);
-  for (const start of CASHBACK_WINDOWS) {
+  for (const start of windows) {
     const at = zonedInstant(today, start, timeZone);
     if (at.getTime() > now.getTime()) return at;
   }
-  return zonedInstant(nextDay(today), CASHBACK_WINDOWS[0], timeZone);
+  return zonedInstant(nextDay(today), windows[0] ?? CASHBACK_WINDOWS[0], timeZone);
 }
 
 /** A wait as "05:59:00" (hours may pass 24 only if the caller asks for a far date). */
