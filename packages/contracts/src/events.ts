@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Centavos } from './money';
+import { PROMOTIONS_EVENT_PAYLOADS } from './promotions';
 import { CASHBACK_EVENT_PAYLOADS } from './promotions/cashback';
 import { RG_EVENT_PAYLOADS } from './responsible-gaming';
 
@@ -80,6 +81,7 @@ export const EVENT_PAYLOADS = {
   }),
   ...RG_EVENT_PAYLOADS,
   ...CASHBACK_EVENT_PAYLOADS,
+  ...PROMOTIONS_EVENT_PAYLOADS,
 } as const;
 
 export type EventName = keyof typeof EVENT_PAYLOADS;

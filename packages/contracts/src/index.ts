@@ -14,6 +14,7 @@ export * from './notifications';
 export * from './originals';
 export * from './payments';
 export * from './profile';
+export * from './promotions';
 export * from './promotions/cashback';
 export * from './providers';
 export * from './push';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, type FieldMessage, normalizeCpf, normalizeEmail, normalizePhone } from '../field-rules';
-import { FORM_MESSAGES, type FormBody, fieldRulesForm, rules as r, textOf } from '../forms';
+import { FORM_MESSAGES, type FormBody, fieldRulesForm, flagOf, rules as r, textOf } from '../forms';
 import { anyJson, checkedByHandler, refusedWith, replies, reply } from '../http';
 import { Centavos } from '../money';
 
@@ -38,6 +38,7 @@ export const WALLET_FORM_MESSAGES = {
     en: 'Invalid type. Use deposit, withdraw, bonus, rollover, win or bet.',
   },
   pageInvalid: { pt: 'Página inválida.', en: 'Invalid page.' },
+  couponInvalid: { pt: 'Informe um cupom válido.', en: 'Enter a valid coupon.' },
 } as const satisfies Record<string, FieldMessage>;
 const W = WALLET_FORM_MESSAGES;
 const Count = z.number().int().nonnegative();
@@ -283,18 +284,38 @@ export const walletCalls = {
   requestWithdrawal: {
     headers: IdempotencyKeyHeader,
     body: fieldRulesForm(
-      z.object({ amount: Amount, method_id: Id.describe('A PIX key of the player.') }),
-      { amount: amountRules, method_id: idRules },
-      (b) => ({ amount: centavosOf(b.amount), method_id: Number(textOf(b.method_id)) }),
+      z.object({
+        amount: Amount,
+        method_id: Id.describe('A PIX key of the player.'),
+        forfeit_bonus: z
+          .boolean()
+          .optional()
+          .describe('true: forfeit the active bonus first (else a 422 bonus_active while one is active).'),
+      }),
+      { amount: amountRules, method_id: idRules, forfeit_bonus: [r.flag] },
+      (b) => ({
+        amount: centavosOf(b.amount),
+        method_id: Number(textOf(b.method_id)),
+        forfeit_bonus: flagOf(b.forfeit_bonus) === true,
+      }),
     ),
     response: replies({ 200: WithdrawalReply }),
   },
   /** POST /api/main-gateway/qrcode-pix: a 5-minute dynamic PIX charge. */
   createPix: {
     body: fieldRulesForm(
-      z.object({ amount: Amount.describe("Centavos, within the tenant's deposit limits.") }),
-      { amount: amountRules },
-      (b) => ({ amount: centavosOf(b.amount) }),
+      z.object({
+        amount: Amount.describe("Centavos, within the tenant's deposit limits."),
+        coupon: z
+          .string()
+          .optional()
+          .describe('A deposit-match coupon: checked before the charge is made, its bonus granted when it is paid.'),
+      }),
+      { amount: amountRules, coupon: [r.optional(r.pattern(/^[A-Za-z0-9_-]{1,40}$/, W.couponInvalid))] },
+      (b) => ({
+        amount: centavosOf(b.amount),
+        ...(typeof b.coupon === 'string' && b.coupon.trim() !== '' ? { coupon: b.coupon.trim().toUpperCase() } : {}),
+      }),
     ),
     response: replies({ 200: PixChargeReply }),
   },

@@ -20,5 +20,10 @@ export const realtimeConsumer: Consumer = defineConsumer({
       if (userId === null) return;
       ctx.afterCommit(() => void broadcast(e.tenantId, channels.user(userId), 'BalanceUpdated', e.payload));
     },
+    'promotions.bonus_updated': async (e, ctx) => {
+      const userId = e.userId;
+      if (userId === null) return;
+      ctx.afterCommit(() => void broadcast(e.tenantId, channels.user(userId), 'BonusUpdated', e.payload));
+    },
   },
 });
