@@ -287,6 +287,46 @@ export async function playSince(
   return { wagered: Number(r?.wagered ?? 0), won: Number(r?.won ?? 0), bets: Number(r?.bets ?? 0) };
 }
 
+/** The play types a net loss is counted from; a reversal counts when it undoes one of them. */
+const PLAY_TYPES = ['bet', 'box', 'win', 'prize', 'refund'];
+
+/**
+ * Each player's play on real money from `from` (inclusive) to `to` (exclusive), for those who lost: cash staked,
+ * won and given back (a reversed stake counts as given back, a reversed win off the wins), and the net loss (staked
+ * - won - refunded, above zero). Only the cash account counts: bonus money staked was never the player's to lose.
+ */
+export async function cashLossByPlayer(
+  sql: Sql,
+  o: { tenantId: number; from: Date; to: Date },
+): Promise<{ userId: number; staked: number; won: number; refunded: number; netLoss: number }[]> {
+  const { rows } = await sql.query<{ user_id: number; staked: string; won: string; refunded: string; net: string }>(
+    `select t.user_id,
+        (-coalesce(sum(e.amount) filter (where t.type in ('bet', 'box')), 0))::text as staked,
+        (coalesce(sum(e.amount) filter (where t.type in ('win', 'prize')
+          or (t.type = 'reversal' and o.type in ('win', 'prize'))), 0))::text as won,
+        (coalesce(sum(e.amount) filter (where t.type = 'refund'
+          or (t.type = 'reversal' and o.type in ('bet', 'box', 'refund'))), 0))::text as refunded,
+        (-sum(e.amount))::text as net
+      from ledger_transactions t
+        join ledger_entries e on e.transaction_id = t.id
+        join ledger_accounts a on a.id = e.account_id and a.user_id = t.user_id and a.kind = 'cash'
+        left join ledger_transactions o on o.id = t.reverses_id
+      where t.tenant_id = $1 and t.created_at >= $2 and t.created_at < $3 and t.user_id is not null
+        and (t.type::text = any($4::text[]) or (t.type = 'reversal' and o.type::text = any($4::text[])))
+      group by t.user_id
+      having -sum(e.amount) > 0
+      order by t.user_id`,
+    [o.tenantId, o.from, o.to, PLAY_TYPES],
+  );
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    staked: Number(r.staked),
+    won: Number(r.won),
+    refunded: Number(r.refunded),
+    netLoss: Number(r.net),
+  }));
+}
+
 /** What the player has wagered in all (centavos): every stake the ledger took, less the stakes it gave back. */
 export async function totalBet(sql: Sql, o: { tenantId: number; userId: number }): Promise<number> {
   const { rows } = await sql.query<{ total_bet: number }>(
