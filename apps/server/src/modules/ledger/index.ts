@@ -30,17 +30,19 @@ import type { Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import {
   type Balance,
+  creditFollowing,
   debitStake,
   type MoneyResult,
   type PlayerAccount,
   post,
   readBalance,
   reverseTransaction,
+  type StakeShare,
   type SystemAccount,
   type TransactionType,
 } from './ledger';
 
-export type { Balance, MoneyResult, PlayerAccount, SystemAccount, TransactionType } from './ledger';
+export type { Balance, MoneyResult, PlayerAccount, StakeShare, SystemAccount, TransactionType } from './ledger';
 export { checkLedger, findTransaction, IDEMPOTENCY_CONFLICT, InsufficientFunds, ledgerError } from './ledger';
 
 export type MoneyCall = {
@@ -104,9 +106,31 @@ export async function debitBet(
   });
 }
 
-/** Pays a game round's win (or a box/prize payout) into the player's cash. */
-export async function creditWin(tx: Sql, o: MoneyCall & { type?: 'win' | 'prize' | 'refund' }): Promise<MoneyResult> {
-  return credit(tx, { ...o, type: o.type ?? 'win', account: 'cash' });
+/**
+ * Pays a game round's win (or a box/prize payout, or a stake given back). Without `stake`, all into the player's
+ * cash. With `stake` (the stake it pays for: its idempotency key, or a round's figures), it follows the money
+ * staked: floor(amount x bonus staked / total staked) into the bonus account, the rest (the odd centavo included)
+ * into cash; when the bonus was removed after the stake (forfeit, expiry, conversion) its part goes back to the
+ * promotions account instead. A stake all from cash costs nothing more than a plain credit (one movement, the same
+ * request hash). The answer's `credited` tells a split.
+ */
+export async function creditWin(
+  tx: Sql,
+  o: MoneyCall & { type?: 'win' | 'prize' | 'refund'; stake?: StakeShare },
+): Promise<MoneyResult & { credited?: { cash: number; bonus: number; promotions: number } }> {
+  const type = o.type ?? 'win';
+  if (!o.stake) return credit(tx, { ...o, type, account: 'cash' });
+  return creditFollowing(tx, {
+    tenantId: o.tenantId,
+    userId: o.userId,
+    type,
+    reference: o.reference,
+    idempotencyKey: o.idempotencyKey,
+    metadata: o.metadata,
+    counterparty: COUNTERPARTY[type],
+    amount: amountOf(o.amount),
+    stake: o.stake,
+  });
 }
 
 /** Credits one of the player's accounts from a system account (default: the type's usual counterparty). */

@@ -247,6 +247,74 @@ export async function debitStake(
   return answer(row, hash) as MoneyResult & { debited: { cash: number; bonus: number } };
 }
 
+/**
+ * The stake a win (or a stake given back) pays for: by its idempotency key (its answer's `debited` tells the split),
+ * or by the figures of a round of several stakes (`bonus` of `total` staked came from bonus, the first such stake
+ * booked as ledger transaction `since`; null: in this same SQL transaction).
+ */
+export type StakeShare = { key: string } | { bonus: number; total: number; since: number | null };
+
+/**
+ * A credit from `counterparty` that follows the money staked (ledger_credit_win): floor(amount x bonus / total) to
+ * the bonus account (to promotions when the bonus was removed after the stake), the rest to cash. With no bonus
+ * part it books exactly what `post` would for a credit into cash, under the same request hash.
+ */
+export async function creditFollowing(
+  sql: Sql,
+  o: {
+    tenantId: number;
+    userId: number;
+    type: TransactionType;
+    reference: string;
+    idempotencyKey: string;
+    metadata?: Record<string, unknown>;
+    counterparty: SystemAccount;
+    amount: number;
+    stake: StakeShare;
+  },
+): Promise<MoneyResult & { credited?: { cash: number; bonus: number; promotions: number } }> {
+  const p: Posting = {
+    tenantId: o.tenantId,
+    userId: o.userId,
+    type: o.type,
+    reference: o.reference,
+    idempotencyKey: o.idempotencyKey,
+    metadata: o.metadata,
+    legs: [
+      { account: { system: o.counterparty }, amount: -o.amount },
+      { account: { user: o.userId, kind: 'cash' }, amount: o.amount },
+    ],
+  };
+  validate(p);
+  const s = o.stake;
+  const byKey = 'key' in s;
+  if (!byKey && (!Number.isSafeInteger(s.bonus) || !Number.isSafeInteger(s.total) || s.bonus < 0 || s.total < 0))
+    throw new AppError('bad_request', 'invalid posting: the stake share is integer centavos');
+  const hash = requestHash(p);
+  const row = await call(
+    sql,
+    `select status, tx_id, result, stored_hash from ledger_credit_win($1::bigint, $2::bigint, $3::text, $4::text,
+      $5::text, $6::text, $7::jsonb, $8::text, $9::bigint, $10::bigint, $11::bigint, $12::bigint, $13::text)`,
+    [
+      o.tenantId,
+      o.userId,
+      o.type,
+      o.reference,
+      o.idempotencyKey,
+      hash,
+      JSON.stringify(o.metadata ?? {}),
+      o.counterparty,
+      o.amount,
+      byKey ? null : s.bonus,
+      byKey ? null : s.total,
+      byKey ? null : s.since,
+      byKey ? s.key : null,
+    ],
+    'ledger_credit_win',
+  );
+  return answer(row, hash);
+}
+
 /** The stored answer of an earlier movement, by its idempotency key (null when there is none). */
 export async function findTransaction(sql: Sql, tenantId: number, idempotencyKey: string) {
   const { rows } = await sql.query<{
