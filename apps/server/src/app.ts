@@ -16,6 +16,7 @@ import { cancelOpenBets } from './modules/originals/index';
 import { originalsRoutes } from './modules/originals/routes';
 import { devPixPage, PAYMENT_JOBS, walletModule } from './modules/payments/index';
 import { geoipRoute, profileRoutes } from './modules/profile/index';
+import { CASHBACK_JOBS, cashbackRoutes } from './modules/promotions/cashback/index';
 import { cancelOpenRounds, providerCallbackRoutes, providerRegistry } from './modules/providers/index';
 import { seedSandboxDemo } from './modules/providers/sandbox/connect';
 import { sandboxProviderRoutes } from './modules/providers/sandbox/server';
@@ -122,7 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       betFeedConsumer,
       responsibleGamingConsumer(db),
     ],
-    jobs: [...(config.pix.jobs ? PAYMENT_JOBS : []), ...RESPONSIBLE_GAMING_JOBS],
+    jobs: [...(config.pix.jobs ? PAYMENT_JOBS : []), ...RESPONSIBLE_GAMING_JOBS, ...CASHBACK_JOBS],
     paused: () => app.realtime.dispatchPaused || app.realtime.domainEventsHeld,
   });
   await app.register(
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(pushRoutes);
       await api.register(originalsRoutes);
       await api.register(responsibleGamingRoutes);
+      await api.register(cashbackRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { KYC_COMMANDS } from '../modules/kyc/ops';
 import { LEDGER_COMMANDS } from '../modules/ledger/ops';
 import { NOTIFICATION_COMMANDS } from '../modules/notifications/ops';
 import { PAYMENT_COMMANDS } from '../modules/payments/ops';
+import { CASHBACK_COMMANDS } from '../modules/promotions/cashback/ops';
 import { PROVIDER_COMMANDS } from '../modules/providers/ops';
 import { REALTIME_COMMANDS } from '../modules/realtime/ops';
 import { RESPONSIBLE_GAMING_COMMANDS } from '../modules/responsible-gaming/ops';
@@ -85,6 +86,7 @@ export const COMMANDS: Record<string, Command> = {
   ...KYC_COMMANDS,
   ...CASINO_COMMANDS,
   ...RESPONSIBLE_GAMING_COMMANDS,
+  ...CASHBACK_COMMANDS,
   ...PROVIDER_COMMANDS,
 };
 

@@ -31,6 +31,9 @@ export const ERROR_STATUS = {
   rg_self_excluded: 403,
   rg_closed: 403,
   rg_national_list: 403,
+  // Cashback: a claim before its window opens, or after every claim was taken.
+  cashback_not_available: 422,
+  cashback_claimed: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

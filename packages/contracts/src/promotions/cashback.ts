@@ -41,10 +41,10 @@ export const CashbackEntry = reply({
 });
 export type CashbackEntry = z.infer<typeof CashbackEntry>;
 
-/** GET /api/bonuses/cashback: the player's entries, newest release first. */
+/** GET /api/bonuses/cashback: the player's entries (the 50 newest), newest release first. */
 export const CashbackListReply = reply({
   entries: z.array(CashbackEntry),
-  total: Centavos.describe('Sum of the amounts of every entry not yet fully claimed, future ones included.'),
+  total: Centavos.describe('What is left to claim over every entry listed, future ones included.'),
   available_amount: Centavos.describe('What the claims open now would credit together.'),
   timezone: z.string().describe('The tenant time zone the windows are counted in (IANA, e.g. America/Sao_Paulo).'),
   windows: z.array(z.string()).describe('The daily unlock times, "12:01", "18:01", "23:59".'),
@@ -87,7 +87,8 @@ export type CashbackClaimReply = z.infer<typeof CashbackClaimReply>;
 /**
  * Error codes of a refused claim (422, message in the request language): `cashback_not_available` nothing is open
  * now (a future entry, or the next window has not come); `cashback_claimed` every claim of the entry is taken. An
- * entry that is not the player's (or does not exist) is a 404; cashback off for the tenant answers 404 as well.
+ * entry that is not the player's (or does not exist) is a 404. Turning cashback off for a tenant stops new weeks
+ * being computed; entries already computed stay claimable (the player earned them).
  */
 export const CASHBACK_ERROR_CODES = ['cashback_not_available', 'cashback_claimed'] as const;
 export type CashbackErrorCode = (typeof CASHBACK_ERROR_CODES)[number];
