@@ -7,7 +7,8 @@ import { client, registerPlayer } from '../../../test/accounts';
 import { testApp } from '../../../test/helpers';
 import * as ledger from '../../ledger/index';
 import { createTenant, defaultTenantSettings, findTenantByHost } from '../../tenants/index';
-import { addDays, localDay, weekOf, zonedInstant } from './calc';
+import { addDays, lastClosedWeek, localDay, weekOf, zonedInstant } from './calc';
+import { CASHBACK_JOBS } from './jobs';
 import { claimCashback, listCashback, runCashback } from './service';
 
 /**
@@ -188,6 +189,23 @@ describe('computing a week', () => {
       [weekOf(localDay(new Date(), SP), SP).start],
     );
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it('has the weekly job compute the week that just ended once, then find nothing to do', async () => {
+    const [job] = CASHBACK_JOBS;
+    // The app's own scheduler may have run it already; either way, after a run there is nothing left.
+    if (await job!.hasWork!(app.db)) await job!.run({ db: app.db, signal: new AbortController().signal, node: 'test' });
+    expect(await job!.hasWork!(app.db)).toBe(false);
+    const week = lastClosedWeek(new Date(), SP).start;
+    const { rows } = await app.db.query<{ source: string }>(
+      'select source from cashback_runs where tenant_id = $1 and period_start = $2',
+      [demo.id, week],
+    );
+    expect(rows).toEqual([{ source: 'job' }]);
+    // The regulated demo has cashback off: the job leaves it alone.
+    const regulated = (await findTenantByHost(app.db, 'regulado.localhost'))!;
+    const none = await app.db.query('select 1 from cashback_runs where tenant_id = $1', [regulated.id]);
+    expect(none.rows).toEqual([]);
   });
 
   it("uses another tenant's percentage, type, release day and time zone", async () => {
