@@ -25,6 +25,8 @@ export async function cancelOpenBets(tx: Sql, w: { tenantId: number; userId: num
       amount: b.amount,
       idempotencyKey: `originals:refund:mines:${b.id}`,
       reference: `originals:mines:${b.id}`,
+      // Each part back where the stake took it from (a bonus removed meanwhile: its part to promotions).
+      stake: { key: `originals:bet:${b.id}` },
     });
     count++;
     refunded += b.amount;
@@ -44,6 +46,7 @@ export async function cancelOpenBets(tx: Sql, w: { tenantId: number; userId: num
       amount: b.amount,
       idempotencyKey: `originals:refund:${b.game}:${b.id}`,
       reference: `originals:${b.game}:round:${b.round_id}`,
+      stake: { key: `originals:bet:${b.game}:${b.id}` },
     });
     count++;
     refunded += b.amount;

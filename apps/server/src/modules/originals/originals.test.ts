@@ -487,3 +487,99 @@ describe('regulated mode', () => {
     expect(atLeast(slot.rtp)).toBe(true);
   });
 });
+
+describe('bonus money', () => {
+  const grant = (p: Player, amount: number) =>
+    app.db.transaction((tx) =>
+      wallet.credit(tx, {
+        tenantId: p.tenantId,
+        userId: p.id,
+        amount,
+        type: 'bonus',
+        account: 'bonus',
+        idempotencyKey: `test:bonus:${p.id}:${newKey()}`,
+        reference: 'test bonus',
+      }),
+    );
+  const legsOf = async (p: Player, type: string) =>
+    (
+      await app.db.query<{ kind: string; amount: number }>(
+        `select a.kind, e.amount from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+          join ledger_accounts a on a.id = e.account_id
+          where t.tenant_id = $1 and t.user_id = $2 and t.type = $3 order by e.id`,
+        [p.tenantId, p.id, type],
+      )
+    ).rows.map((r) => [r.kind, Number(r.amount)]);
+
+  it('a dice stake 60/40 cash/bonus pays its win 60/40', async () => {
+    // Each try a fresh player with 6.00 cash and 20.00 bonus, until a 2x roll wins.
+    for (let i = 0; i < 40; i++) {
+      const p = await player(600);
+      await grant(p, 2_000);
+      const res = await api(p).post('/api/originals/dice/bet', { amount: 1000, target: 50.5, condition: 'over' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await legsOf(p, 'bet')).toEqual([
+        ['cash', -600],
+        ['bonus', -400],
+        ['house', 1000],
+      ]);
+      if (!res.json().win) continue;
+      expect(res.json().payout).toBe(2000);
+      expect(await legsOf(p, 'win')).toEqual([
+        ['house', -2000],
+        ['cash', 1200],
+        ['bonus', 800],
+      ]);
+      expect(await wallet.getBalance(app.db, { tenantId: p.tenantId, userId: p.id })).toEqual({
+        cash: 1200,
+        bonus: 2400,
+        pending: 0,
+      });
+      expect(res.json().balance).toBe(3600);
+      expect((await wallet.checkLedger(app.db, p.tenantId)).problems).toEqual([]);
+      return;
+    }
+    throw new Error('no winning roll in 40 tries');
+  });
+
+  it('a Mines round staked from bonus cashes out into the bonus, or to promotions once the bonus was forfeited', async () => {
+    for (const forfeit of [false, true]) {
+      const p = await player(0);
+      await grant(p, 5_000);
+      const a = api(p);
+      expect((await a.post('/api/originals/mines/start', { amount: 1000, mines: 3 })).statusCode).toBe(200);
+      const { rows } = await app.db.query<{ outcome: { board: number[] } }>(
+        "select outcome from originals_bets where user_id = $1 and status = 'open'",
+        [p.id],
+      );
+      const safe = Array.from({ length: 25 }, (_, i) => i).find((t) => !rows[0]!.outcome.board.includes(t))!;
+      expect((await a.post('/api/originals/mines/reveal', { tile: safe })).statusCode).toBe(200);
+      if (forfeit)
+        await app.db.transaction((tx) =>
+          wallet.debit(tx, {
+            tenantId: p.tenantId,
+            userId: p.id,
+            amount: 4_000,
+            type: 'bonus',
+            account: 'bonus',
+            to: 'promotions',
+            idempotencyKey: `test:forfeit:${p.id}`,
+            reference: 'forfeit',
+          }),
+        );
+      const out = await a.post('/api/originals/mines/cashout', {});
+      expect(out.statusCode, out.body).toBe(200);
+      const payout = out.json().payout as number;
+      expect(payout).toBe(1120);
+      expect(await legsOf(p, 'win')).toEqual([
+        ['house', -payout],
+        [forfeit ? 'promotions' : 'bonus', payout],
+      ]);
+      expect(await wallet.getBalance(app.db, { tenantId: p.tenantId, userId: p.id })).toEqual({
+        cash: 0,
+        bonus: forfeit ? 0 : 4_000 + payout,
+        pending: 0,
+      });
+    }
+  });
+});

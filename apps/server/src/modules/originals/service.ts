@@ -413,6 +413,8 @@ async function settleMinesRound(tx: Sql, w: Who, bet: BetRow, outcome: MinesOutc
         amount: payout,
         idempotencyKey: `originals:win:${bet.id}`,
         reference: `originals:mines:${bet.id}`,
+        // Cash and bonus in the proportion the stake took them.
+        stake: { key: `originals:bet:${bet.id}` },
       })
     ).balance;
   else balance = await wallet.getBalance(tx, w);

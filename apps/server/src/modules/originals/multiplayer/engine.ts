@@ -61,12 +61,20 @@ export async function settleBetMoney(tx: Sql, tenantId: number, game: Multiplaye
       type: 'refund',
       amount: bet.amount,
       idempotencyKey: `originals:refund:${game}:${bet.id}`,
+      // Each part back where the stake took it from.
+      stake: { key: `originals:bet:${game}:${bet.id}` },
     });
     return;
   }
   if (bet.payout > 0) {
     await rg.play(tx, { tenantId, userId: bet.user_id, win: bet.payout });
-    await wallet.creditWin(tx, { ...money, amount: bet.payout, idempotencyKey: `originals:win:${game}:${bet.id}` });
+    await wallet.creditWin(tx, {
+      ...money,
+      amount: bet.payout,
+      idempotencyKey: `originals:win:${game}:${bet.id}`,
+      // Cash and bonus in the proportion the stake took them.
+      stake: { key: `originals:bet:${game}:${bet.id}` },
+    });
   }
   const multiplierE4 =
     game === 'crash'

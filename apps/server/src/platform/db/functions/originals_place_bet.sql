@@ -1,6 +1,6 @@
 -- Originals: a whole instant bet in one statement: idempotency claim, the seed pair's nonce, the bet row, the stake
 -- and the payout through the ledger's functions, the closed round through the casino's (casino_round_settled), the
--- settled-round event, and the stored answer.
+-- settled-round event, and the stored answer. A win follows the money staked (cash and bonus in proportion).
 
 create or replace function originals_place_bet(p_tenant bigint, p_user bigint, p_key text, p_request_hash text, p_game text,
     p_pair bigint, p_nonce bigint, p_amount bigint, p_payout bigint, p_multiplier_e4 bigint, p_params jsonb,
@@ -19,6 +19,7 @@ declare
   v_game bigint;
   v_recorded int;
   v_rg text;
+  v_bonus bigint;
 begin
   -- The seed-pair row lock makes a player's bets take turns; a bet that waited finds the nonce taken. Then (and
   -- for an unknown or rotated pair) nothing is kept and the current pair is answered. The nonce step and the bet
@@ -66,8 +67,15 @@ begin
   if p_payout > 0 then
     v_hash := ledger_request_hash(p_user, 'win', v_ref, null,
       '[["system","house",' || -p_payout || '],[' || p_user || ',"cash",' || p_payout || ']]');
-    r := ledger_post(p_tenant, p_user, 'win', v_ref, 'originals:win:' || bet_id, v_hash, '{}', null,
-      null, array[null, p_user]::bigint[], array['house', 'cash'], array[-p_payout, p_payout], null);
+    v_bonus := (r.result -> 'debited' ->> 'bonus')::bigint;
+    if v_bonus > 0 then
+      -- The stake took bonus money: the win follows it (ledger.creditWin with the stake's share).
+      r := ledger_credit_win(p_tenant, p_user, 'win', v_ref, 'originals:win:' || bet_id, v_hash, '{}', 'house',
+        p_payout, v_bonus, p_amount, null, null);
+    else
+      r := ledger_post(p_tenant, p_user, 'win', v_ref, 'originals:win:' || bet_id, v_hash, '{}', null,
+        null, array[null, p_user]::bigint[], array['house', 'cash'], array[-p_payout, p_payout], null);
+    end if;
     if r.status <> 'ok' and not (r.status = 'replay' and r.stored_hash = v_hash) then
       raise exception 'idempotency key % already used', 'originals:win:' || bet_id using errcode = 'SR409';
     end if;
