@@ -6,9 +6,10 @@ import { browserAvailable, launch } from './support/browser';
 import { type Player, registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
-// axe-core in the browser on the pages a player meets first (home, casino lobby, Dice, wallet) and on the register,
-// login and deposit modals, in the dark and the light theme, on a 360 x 780 phone: no serious or critical
-// violation (contrast, names, roles, landmarks ...). One browser; a context per theme and session.
+// axe-core in the browser on the pages a player meets first (home, casino lobby, Dice, wallet, bonus, promotions,
+// promo codes) and on the register, login and deposit modals, in the dark and the light theme, on a 360 x 780
+// phone: no serious or critical violation (contrast, names, roles, landmarks ...). One browser; a context per theme
+// and session.
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -87,15 +88,24 @@ describe.runIf(browserAvailable)('accessibility (axe) in both themes', () => {
   }
 
   for (const theme of ['dark', 'light'] as const) {
-    it(`${theme}: home, casino lobby, Dice and wallet, logged in`, async () => {
+    it(`${theme}: home, casino lobby, Dice, wallet, bonus, promotions and promo codes, logged in`, async () => {
       const page = await phone(theme, true);
+      const paths = [
+        '/',
+        '/casino/games',
+        '/originals/dice',
+        '/account/wallet',
+        '/bonus',
+        '/promotion',
+        '/promo-codes',
+      ];
       const found: Record<string, string[]> = {};
-      for (const path of ['/', '/casino/games', '/originals/dice', '/account/wallet']) {
+      for (const path of paths) {
         await visit(page, path, theme);
         await page.getByTestId('header-balance').waitFor();
         found[path] = await seriousViolations(page);
       }
-      expect(found).toEqual({ '/': [], '/casino/games': [], '/originals/dice': [], '/account/wallet': [] });
+      expect(found).toEqual(Object.fromEntries(paths.map((p) => [p, []])));
     });
 
     it(`${theme}: the home page as a guest, the register and login modals`, async () => {

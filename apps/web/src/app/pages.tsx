@@ -26,6 +26,9 @@ const casinoGame = () => import('../features/casino/routes/game-page');
 const casinoHistory = () => import('../features/casino/routes/history-page');
 const wallet = () => import('../features/wallet/routes/wallet-page');
 const responsibleGambling = () => import('../features/responsible-gaming/routes/responsible-gambling-page');
+const bonus = () => import('../features/promotions/routes/bonus-page');
+const promotion = () => import('../features/promotions/routes/promotion-page');
+const promoCodes = () => import('../features/promotions/routes/promo-codes-page');
 
 /** Pages built so far, by route name. Every other route shows the honest "not available yet" page. */
 const LOADERS: Record<string, Loader> = {
@@ -42,6 +45,9 @@ const LOADERS: Record<string, Loader> = {
   'account-wallet': wallet as Loader,
   'user-transaction': wallet as Loader,
   'responsible-gambling': responsibleGambling as Loader,
+  bonus: bonus as Loader,
+  promotion: promotion as Loader,
+  'promo-codes': promoCodes as Loader,
   terms: legal,
   privacy: legal,
   'aml-policy': legal,

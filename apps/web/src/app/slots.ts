@@ -15,4 +15,6 @@ fillSlots({
   'wallet.depositRefused': lazy(() => import('../features/responsible-gaming/components/deposit-refused')),
   'auth.riskWarning': lazy(() => import('../features/responsible-gaming/components/risk-warning')),
   'footer.responsibleGaming': lazy(() => import('../features/responsible-gaming/components/footer-links')),
+  // The deposit form's coupon field follows the promotions feature's client rules (check, cache, clear).
+  'wallet.depositCoupon': lazy(() => import('../features/promotions/components/deposit-coupon')),
 });

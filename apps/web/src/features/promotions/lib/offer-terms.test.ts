@@ -12,6 +12,7 @@ const welcome: OfferRules = {
   percent: 100,
   maxBonus: 50_000,
   amount: null,
+  freeSpins: null,
   minDeposit: 2_000,
   wagering: 30,
   wageringBase: 'bonus',
@@ -59,6 +60,9 @@ describe('offer rules in plain language', () => {
       contributions: [],
     };
     expect(plain(offerHeadline(free, pt, 'pt'))).toBe('Bônus de R$ 20,00');
+    expect(offerHeadline({ ...free, kind: 'free_spins', amount: null, freeSpins: 50 }, pt, 'pt')).toBe(
+      '50 giros grátis',
+    );
     expect(offerTerms(free, pt, 'pt').map(plain)).toEqual([
       'Aposte 30 vezes o valor do bônus para liberar',
       '7 dias para cumprir as apostas',

@@ -7,8 +7,10 @@ export type OfferRules = {
   /** Deposit match: percent of the deposit given as bonus, and its cap in centavos. */
   percent: number | null;
   maxBonus: number | null;
-  /** No-deposit or free spins: the amount credited, in centavos. */
+  /** No-deposit: the amount credited, in centavos. */
   amount: number | null;
+  /** Free spins: how many. */
+  freeSpins: number | null;
   minDeposit: number | null;
   /** Wagering: times the base (the bonus, or the bonus plus the deposit). */
   wagering: number | null;
@@ -30,6 +32,8 @@ export function offerHeadline(r: OfferRules, t: T, locale: Locale): string | nul
       ? t('promo.offers.match', { percent, max: formatMoney(r.maxBonus, locale) })
       : t('promo.offers.matchNoCap', { percent });
   }
+  if (r.kind === 'free_spins' && r.freeSpins !== null && r.freeSpins > 0)
+    return t('promo.offers.spins', { count: r.freeSpins });
   if (r.amount !== null && r.amount > 0) return t('promo.offers.amount', { amount: formatMoney(r.amount, locale) });
   return null;
 }

@@ -97,6 +97,14 @@ export default {
     match: '{percent} of your deposit as bonus, up to {max}',
     matchNoCap: '{percent} of your deposit as bonus',
     amount: '{amount} bonus',
+    spins: '{count} free spins',
+    categories: {
+      slots: 'Slots',
+      table: 'Table games',
+      live: 'Live casino',
+      originals: 'Originals',
+      other: 'Other games',
+    },
     minDeposit: 'Minimum deposit {amount}',
     wagering: 'Wager {times} times the {base} to release it',
     wageringBase: { bonus: 'bonus amount', bonus_deposit: 'bonus plus deposit' },
@@ -108,7 +116,7 @@ export default {
     contribution: '{category} {percent}',
     cta: {
       deposit: 'Deposit and get it',
-      coupon: 'Use code {code}',
+      codes: 'See my codes',
       login: 'Log in to join',
       bonus: 'See my bonuses',
     },

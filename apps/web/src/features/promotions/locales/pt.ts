@@ -95,6 +95,14 @@ export default {
     match: '{percent} do depósito em bônus, até {max}',
     matchNoCap: '{percent} do depósito em bônus',
     amount: 'Bônus de {amount}',
+    spins: '{count} giros grátis',
+    categories: {
+      slots: 'Slots',
+      table: 'Jogos de mesa',
+      live: 'Cassino ao vivo',
+      originals: 'Originals',
+      other: 'Outros jogos',
+    },
     minDeposit: 'Depósito mínimo de {amount}',
     wagering: 'Aposte {times} vezes o {base} para liberar',
     wageringBase: { bonus: 'valor do bônus', bonus_deposit: 'bônus mais o depósito' },
@@ -106,7 +114,7 @@ export default {
     contribution: '{category} {percent}',
     cta: {
       deposit: 'Depositar e ganhar',
-      coupon: 'Usar o código {code}',
+      codes: 'Ver meus códigos',
       login: 'Entrar para participar',
       bonus: 'Ver meus bônus',
     },

@@ -1,0 +1,72 @@
+import { formatDateTime } from '../../../shared/lib/dates';
+import { useLocale, useT } from '../../../shared/lib/i18n';
+import { isLivePath } from '../../../shared/lib/live-routes';
+import { localizePath } from '../../../shared/lib/locale';
+import { formatMoney } from '../../../shared/lib/money';
+import { formatPercent } from '../../../shared/lib/numbers';
+import { Button } from '../../../shared/ui/button';
+import type { PlayerBonus } from '../api/get-bonuses';
+import { wageringProgress } from '../lib/bonus';
+
+/** The bonus being wagered: its amount, a progress bar of the wagering done of that required, what is left, expiry. */
+export function ActiveBonus({ bonus }: { bonus: PlayerBonus | null }) {
+  const t = useT();
+  const locale = useLocale();
+  if (!bonus) {
+    return (
+      <div className="pr-empty" data-testid="bonus-none">
+        <p>{t('promo.bonus.noActive')}</p>
+        <p className="pr-muted">{t('promo.bonus.noActiveHint')}</p>
+        {isLivePath('/promotion') && (
+          <Button size="sm" variant="outline" color="default" to={localizePath('/promotion', locale)}>
+            {t('promo.common.seeOffers')}
+          </Button>
+        )}
+      </div>
+    );
+  }
+  const p = wageringProgress(bonus.wagering_done, bonus.wagering_required);
+  return (
+    <div className="pr-stack" data-testid="bonus-active">
+      <div className="pr-card__head">
+        <p className="pr-active__name">{bonus.offer_name}</p>
+        <span className={`pr-state pr-state--${bonus.state}`}>{t(`promo.bonus.states.${bonus.state}`)}</span>
+      </div>
+      <div>
+        <p className="pr-muted">{t('promo.bonus.amount')}</p>
+        <p className="pr-active__amount" data-testid="bonus-amount">
+          {formatMoney(bonus.amount)}
+        </p>
+      </div>
+      <div className="pr-progress">
+        <div className="pr-progress__row">
+          <span>{t('promo.bonus.wagering')}</span>
+          <strong data-testid="bonus-wagering">
+            {t('promo.bonus.wageringOf', {
+              done: formatMoney(p.done),
+              required: formatMoney(bonus.wagering_required),
+            })}
+          </strong>
+        </div>
+        <div
+          className="pr-progress__track"
+          role="progressbar"
+          aria-label={t('promo.bonus.progressLabel')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.floor(p.percent)}
+          aria-valuetext={formatPercent(p.percent, { min: 0, max: 1 })}
+          data-testid="bonus-progress"
+        >
+          <div className="pr-progress__bar" style={{ width: `${p.percent}%` }} />
+        </div>
+        <p className="pr-muted">
+          {p.left > 0 ? t('promo.bonus.wageringLeft', { left: formatMoney(p.left) }) : t('promo.bonus.wageringDone')}
+        </p>
+      </div>
+      {bonus.expires_at && (
+        <p className="pr-muted">{t('promo.bonus.expires', { date: formatDateTime(bonus.expires_at) })}</p>
+      )}
+    </div>
+  );
+}
