@@ -34,10 +34,16 @@ export const CashbackEntry = reply({
   claimed_amount: Centavos.describe('Credited so far.'),
   next_claim_amount: Centavos.describe('What the next claim credits; 0 when every claim is taken.'),
   next_unlock_at: IsoTime.nullable().describe('When the next claim opens; null when every claim has opened.'),
-  period_start: z.string().describe('First day (YYYY-MM-DD, a Monday) of the week whose losses this returns.'),
+  period_start: z
+    .string()
+    .describe('First day (YYYY-MM-DD, a Monday) of the week whose losses this returns (of a grant: when granted).'),
   period_end: z.string().describe('Last day (YYYY-MM-DD, a Sunday) of that week.'),
-  net_loss: Centavos.describe('The net loss of that week the amount was computed from.'),
-  percentage: z.number().describe('The conversion percentage applied.'),
+  net_loss: Centavos.describe('The net loss of that week the amount was computed from (0 for a grant).'),
+  percentage: z.number().describe('The conversion percentage applied (0 for a grant).'),
+  reason: z
+    .string()
+    .nullable()
+    .describe("Why the operator granted it by hand (support's goodwill cashback); null for a weekly entry."),
 });
 export type CashbackEntry = z.infer<typeof CashbackEntry>;
 

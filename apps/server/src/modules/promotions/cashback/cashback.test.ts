@@ -9,7 +9,7 @@ import * as ledger from '../../ledger/index';
 import { createTenant, defaultTenantSettings, findTenantByHost } from '../../tenants/index';
 import { addDays, lastClosedWeek, localDay, weekOf, zonedInstant } from './calc';
 import { CASHBACK_JOBS } from './jobs';
-import { claimCashback, listCashback, runCashback } from './service';
+import { claimCashback, grantCashback, listCashback, runCashback } from './service';
 
 /**
  * Cashback on the real app and database (PGlite, or PostgreSQL with TEST_DATABASE_URL): net loss from the ledger,
@@ -311,6 +311,70 @@ describe('claiming', () => {
     const check = await ledger.checkLedger(app.db);
     expect(check.problems).toEqual([]);
     expect(check.ok).toBe(true);
+  });
+});
+
+describe('granting by hand', () => {
+  it("lets an operator grant a player's cashback, released now and claimed like a weekly one; bad input writes nothing", async () => {
+    const p = await player();
+    const foreign = await player('regulado.localhost', 0);
+    const grant = (...argv: string[]) => runCommand({ db: app.db }, ['cashback:grant', '--host', 'localhost', ...argv]);
+    const user = ['--user', String(p.id)];
+    expect((await grant(...user, '--amount', '0', '--reason', 'x')).output).toMatch(
+      /--amount must be a whole number >= 1/,
+    );
+    expect((await grant(...user, '--amount', '500')).output).toMatch(/missing --reason/);
+    expect((await grant(...user, '--amount', '10000001', '--reason', 'x')).output).toMatch(/1 to 10000000 centavos/);
+    expect((await grant(...user, '--amount', '500', '--reason', 'x', '--type', 'weekly')).output).toMatch(
+      /--type must be calendar or immediate/,
+    );
+    expect((await grant('--user', '999999999', '--amount', '500', '--reason', 'x')).output).toMatch(
+      /no player 999999999 on localhost/,
+    );
+    expect((await grant('--user', String(foreign.id), '--amount', '500', '--reason', 'x')).output).toMatch(/no player/);
+    const regulated = await runCommand({ db: app.db }, [
+      'cashback:grant',
+      '--host',
+      'regulado.localhost',
+      '--user',
+      String(foreign.id),
+      '--amount',
+      '500',
+      '--reason',
+      'x',
+    ]);
+    expect(regulated.output).toMatch(/regulado\.localhost is regulated: cashback is paid only on net losses/);
+    expect(await entriesOf(p.id)).toEqual([]);
+    expect(await entriesOf(foreign.id)).toEqual([]);
+
+    const ok = await grant(...user, '--amount', '500', '--reason', 'Atendimento: compensação', '--type', 'immediate');
+    expect(ok.ok, ok.output).toBe(true);
+    expect(ok.output).toMatch(/^cashback \d+ granted to player \d+ on localhost: R\$\s5,00, immediate \(1 claim\)/);
+    const list = (await p.c.get('/api/bonuses/cashback')).json();
+    expect(list.entries).toEqual([
+      expect.objectContaining({
+        amount: 500,
+        type: 'immediate',
+        available: 1,
+        net_loss: 0,
+        reason: 'Atendimento: compensação',
+      }),
+    ]);
+    const cash0 = await cashOf(p);
+    const claim = await p.c.post('/api/bonuses/cashback/claim', { cashback_id: list.entries[0].id });
+    expect(claim.statusCode, claim.body).toBe(200);
+    expect(await cashOf(p)).toBe(cash0 + 500);
+  });
+
+  it("keeps a grant apart from the week's computed entry of the same player", async () => {
+    const day = weekDay(8);
+    const p = await player();
+    await grantCashback(app.db, demo, { userId: p.id, amount: 1_000, reason: 'gesto', now: sp(day, '09:00') });
+    await play(p, [{ bet: 4_000 }], sp(day, '15:00'));
+    const r = await runCashback(app.db, demo, { now: new Date(), day, source: 'job' });
+    expect(r.run).toMatchObject({ entries: 1, total: 400 });
+    const rows = await entriesOf(p.id);
+    expect(rows.map((e) => e.amount).sort((a, b) => a - b)).toEqual([400, 1_000]);
   });
 });
 

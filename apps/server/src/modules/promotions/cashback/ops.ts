@@ -1,8 +1,8 @@
 import type { Db } from '../../../platform/db/index';
-import { type Command, flag, table, UsageError } from '../../../platform/ops';
+import { type Command, flag, int, table, UsageError } from '../../../platform/ops';
 import { findTenantByHost } from '../../tenants/index';
 import * as repo from './repo';
-import { runCashback } from './service';
+import { grantCashback, runCashback } from './service';
 
 const brl = (c: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(c / 100);
 
@@ -34,6 +34,26 @@ export const CASHBACK_COMMANDS: Record<string, Command> = {
         ? `${t.primaryHost}: ${week} computed: ${describeRun(r.run)}`
         : `${t.primaryHost}: ${week} was already computed on ${r.run.created_at.toISOString()} ` +
             `(${r.run.source}): ${describeRun(r.run)}; nothing new was written`;
+    },
+  },
+  'cashback:grant': {
+    usage: 'cashback:grant --host H --user ID --amount CENTAVOS --reason TEXT [--type calendar|immediate]',
+    summary:
+      'grant a player a cashback by hand (a goodwill gesture), released now and claimed like a weekly one ' +
+      "(type: the tenant's cashback_type unless given); prints the new entry's id",
+    async run({ db }, args) {
+      const t = await tenantOf(db, args, this.usage);
+      const userId = int(args, 'user', this.usage, 1);
+      const amount = int(args, 'amount', this.usage, 1);
+      const reason = flag(args, 'reason', this.usage);
+      const type = args.flags.type;
+      if (type !== undefined && type !== 'calendar' && type !== 'immediate')
+        throw new UsageError(`--type must be calendar or immediate\nusage: ${this.usage}`);
+      const e = await grantCashback(db, t, { userId, amount, reason, type, now: new Date() });
+      return (
+        `cashback ${e.id} granted to player ${userId} on ${t.primaryHost}: ${brl(e.amount)}, ${e.type} ` +
+        `(${e.claims} claim${e.claims === 1 ? '' : 's'}), released ${e.available_at.toISOString()}`
+      );
     },
   },
   'cashback:runs': {

@@ -21,7 +21,8 @@ export type EntryRow = {
   id: number;
   tenant_id: number;
   user_id: number;
-  run_id: number;
+  /** null for an entry an operator granted by hand. */
+  run_id: number | null;
   period_start: string;
   period_end: string;
   type: CashbackType;
@@ -35,6 +36,8 @@ export type EntryRow = {
   amount: number;
   claimed: number;
   claimed_amount: number;
+  /** Why an operator granted it; null for a computed entry. */
+  reason: string | null;
 };
 
 const RUN_COLUMNS = `id, tenant_id, to_char(period_start, 'YYYY-MM-DD') as period_start,
@@ -43,7 +46,7 @@ const RUN_COLUMNS = `id, tenant_id, to_char(period_start, 'YYYY-MM-DD') as perio
 
 const ENTRY_COLUMNS = `e.id, e.tenant_id, e.user_id, e.run_id, to_char(e.period_start, 'YYYY-MM-DD') as period_start,
   to_char(e.period_start + 6, 'YYYY-MM-DD') as period_end, e.type, e.available_at, e.claims, e.staked, e.won,
-  e.refunded, e.net_loss, e.percentage::float8 as percentage, e.amount, e.claimed, e.claimed_amount`;
+  e.refunded, e.net_loss, e.percentage::float8 as percentage, e.amount, e.claimed, e.claimed_amount, e.reason`;
 
 const num = <T extends Record<string, unknown>>(row: T, keys: (keyof T)[]): T => {
   const out = { ...row };
@@ -51,12 +54,11 @@ const num = <T extends Record<string, unknown>>(row: T, keys: (keyof T)[]): T =>
   return out;
 };
 
-const entryOf = (r: EntryRow): EntryRow =>
-  num(r, [
+const entryOf = (r: EntryRow): EntryRow => ({
+  ...num(r, [
     'id',
     'tenant_id',
     'user_id',
-    'run_id',
     'claims',
     'staked',
     'won',
@@ -65,7 +67,9 @@ const entryOf = (r: EntryRow): EntryRow =>
     'amount',
     'claimed',
     'claimed_amount',
-  ]);
+  ]),
+  run_id: r.run_id === null ? null : Number(r.run_id),
+});
 const runOf = (r: RunRow): RunRow => num(r, ['id', 'tenant_id', 'entries', 'total']);
 
 /** Starts a week's run; null when that week already has one (the unique key waits for a concurrent run's commit). */
@@ -119,7 +123,7 @@ export async function insertEntries(
        select $1, u.user_id, $2, $3, u.type, $4, u.claims, u.staked, u.won, u.refunded, u.net_loss, $5, u.amount
          from unnest($6::bigint[], $7::text[], $8::int[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[],
            $13::bigint[]) as u(user_id, type, claims, staked, won, refunded, net_loss, amount)
-       on conflict (tenant_id, user_id, period_start) do nothing
+       on conflict (tenant_id, user_id, period_start) where run_id is not null do nothing
        returning amount)
      select count(*)::int as count, coalesce(sum(amount), 0)::text as total from ins`,
     [
@@ -139,6 +143,29 @@ export async function insertEntries(
     ],
   );
   return { count: rows[0]!.count, total: Number(rows[0]!.total) };
+}
+
+/** An entry an operator grants by hand, released at `availableAt`; its id. */
+export async function insertGrant(
+  tx: Sql,
+  g: {
+    tenantId: number;
+    userId: number;
+    periodStart: string;
+    type: CashbackType;
+    claims: number;
+    availableAt: Date;
+    amount: number;
+    reason: string;
+  },
+): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into cashback_entries (tenant_id, user_id, run_id, period_start, type, available_at, claims, staked, won,
+        refunded, net_loss, percentage, amount, reason)
+      values ($1, $2, null, $3, $4, $5, $6, 0, 0, 0, 0, 0, $7, $8) returning id`,
+    [g.tenantId, g.userId, g.periodStart, g.type, g.availableAt, g.claims, g.amount, g.reason],
+  );
+  return Number(rows[0]!.id);
 }
 
 export async function finishRun(tx: Sql, id: number, entries: number, total: number): Promise<void> {

@@ -1,8 +1,9 @@
-import type { CashbackClaimReply, CashbackEntry, CashbackListReply, Locale } from '@sorte/contracts';
+import type { CashbackClaimReply, CashbackEntry, CashbackListReply, CashbackType, Locale } from '@sorte/contracts';
 import type { Db } from '../../../platform/db/index';
 import { AppError } from '../../../platform/errors';
 import { publish } from '../../../platform/events/index';
 import type { Tenant } from '../../../platform/tenancy';
+import { findUserById } from '../../auth/index';
 import { cashLossByPlayer, credit } from '../../ledger/index';
 import {
   cashbackAmount,
@@ -11,6 +12,7 @@ import {
   entryShape,
   isDay,
   lastClosedWeek,
+  localDay,
   type Period,
   releaseAt,
   WINDOW_LABELS,
@@ -101,6 +103,44 @@ export async function runDueCashback(db: Db, tenants: Tenant[], now: Date): Prom
   return out;
 }
 
+/** Largest cashback an operator may grant by hand in one entry (R$ 100,000): a typo guard, far above any gesture. */
+export const MAX_GRANT = 10_000_000;
+
+/**
+ * An entry an operator grants by hand (support's goodwill cashback), released at `now` and claimed like any other:
+ * a calendar grant opens its claims at the day's windows still to come (those already past open at once).
+ * Refused, writing nothing, for a regulated tenant, a player not of this tenant, or a bad amount or reason.
+ */
+export async function grantCashback(
+  db: Db,
+  tenant: Tenant,
+  o: { userId: number; amount: number; reason: string; type?: CashbackType; now: Date },
+): Promise<repo.EntryRow> {
+  const reason = o.reason.trim();
+  // A regulated tenant may reward only after play (Lei 14.790 art. 29): its cashback comes from net losses alone.
+  if (tenant.settings.is_regulated)
+    throw new AppError('bad_request', `${tenant.primaryHost} is regulated: cashback is paid only on net losses`);
+  if (!Number.isSafeInteger(o.amount) || o.amount < 1 || o.amount > MAX_GRANT)
+    throw new AppError('bad_request', `the amount must be 1 to ${MAX_GRANT} centavos`);
+  if (reason.length < 1 || reason.length > 200)
+    throw new AppError('bad_request', 'give a reason (1 to 200 characters)');
+  if (!(await findUserById(db, tenant.id, o.userId)))
+    throw new AppError('bad_request', `no player ${o.userId} on ${tenant.primaryHost}`);
+  const shape = entryShape(o.amount, o.type ?? tenant.settings.cashback_type);
+  return db.transaction(async (tx) => {
+    const id = await repo.insertGrant(tx, {
+      tenantId: tenant.id,
+      userId: o.userId,
+      periodStart: weekOf(localDay(o.now, tenant.settings.timezone), tenant.settings.timezone).start,
+      ...shape,
+      availableAt: o.now,
+      amount: o.amount,
+      reason,
+    });
+    return (await repo.lockEntry(tx, tenant.id, o.userId, id))!;
+  });
+}
+
 function view(e: repo.EntryRow, now: Date, timeZone: string): CashbackEntry {
   const s = claimState(
     { type: e.type, availableAt: e.available_at, claims: e.claims, claimed: e.claimed },
@@ -123,6 +163,7 @@ function view(e: repo.EntryRow, now: Date, timeZone: string): CashbackEntry {
     period_end: e.period_end,
     net_loss: e.net_loss,
     percentage: e.percentage,
+    reason: e.reason,
   };
 }
 
