@@ -1018,3 +1018,142 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     }, 60_000);
   },
 );
+
+describe('seamless wallet: wins follow the money staked (cash and bonus)', () => {
+  const ctxOf = async () => {
+    const tenantId = await demoTenantId(app);
+    return { db: app.db, tenantId, provider: (await repo.findProviderByCode(app.db, tenantId, 'aurora'))! };
+  };
+  /** A player with `cash` and `bonus` (granted from the promotions account) and a live session of a slot. */
+  async function bonusSession(cash: number, bonus: number) {
+    const s = await session(cash);
+    const tenantId = await demoTenantId(app);
+    await app.db.transaction((tx) =>
+      wallet.credit(tx, {
+        tenantId,
+        userId: s.id,
+        amount: bonus,
+        type: 'bonus',
+        account: 'bonus',
+        idempotencyKey: `test:bonus:${s.id}`,
+        reference: 'test bonus',
+      }),
+    );
+    const roundId = `bn-${randomBytes(4).toString('hex')}`;
+    const base = { sessionToken: s.session_token, playerId: s.player_id, gameId: s.game_id, roundId };
+    return {
+      ...s,
+      tenantId,
+      roundId,
+      bet: (txId: string, amount: number) => ({ ...base, op: 'bet' as const, txId: `${txId}-${roundId}`, amount }),
+      win: (txId: string, amount: number, roundClosed = false) => ({
+        ...base,
+        op: 'win' as const,
+        txId: `${txId}-${roundId}`,
+        amount,
+        roundClosed,
+      }),
+      rollback: (txId: string, refTxId: string) => ({
+        ...base,
+        op: 'rollback' as const,
+        txId: `${txId}-${roundId}`,
+        refTxId: `${refTxId}-${roundId}`,
+      }),
+    };
+  }
+  const balance = (tenantId: number, userId: number) => wallet.getBalance(app.db, { tenantId, userId });
+  const share = async (roundId: string) =>
+    (
+      await app.db.query<{ bonus_staked: string | null }>(
+        'select bonus_staked::text from casino_rounds where round_id = $1',
+        [roundId],
+      )
+    ).rows[0]!.bonus_staked;
+
+  it('a round of two stakes of different splits pays its wins by the round totals; the odd centavo to cash', async () => {
+    const ctx = await ctxOf();
+    const p = await bonusSession(1_000, 3_000);
+    expect(await handle(ctx, p.bet('b1', 800))).toMatchObject({ status: 'ok', balance: 3_200 }); // all cash
+    expect(await handle(ctx, p.bet('b2', 1_200))).toMatchObject({ status: 'ok', balance: 2_000 }); // 200 + 1 000
+    expect(await share(p.roundId)).toBe('1000');
+    // 3 001 x 1 000 / 2 000 = 1 500.5: 1 500 to the bonus, 1 501 to cash.
+    expect(await handle(ctx, p.win('w1', 3_001))).toMatchObject({ status: 'ok', balance: 5_001 });
+    expect(await balance(p.tenantId, p.id)).toEqual({ cash: 1_501, bonus: 3_500, pending: 0 });
+    // A repeat moves nothing; a closing win of 0 is a win of nothing.
+    expect(await handle(ctx, p.win('w1', 3_001))).toMatchObject({ status: 'ok', balance: 5_001 });
+    expect(await handle(ctx, p.win('c', 0, true))).toMatchObject({ status: 'ok', balance: 5_001 });
+    expect((await wallet.checkLedger(app.db, ctx.tenantId)).ok).toBe(true);
+  }, 60_000);
+
+  it('a rolled-back bonus stake gives each part back and leaves the round’s share; a later win is all cash', async () => {
+    const ctx = await ctxOf();
+    const p = await bonusSession(500, 2_000);
+    await handle(ctx, p.bet('b1', 500)); // all cash
+    await handle(ctx, p.bet('b2', 600)); // all bonus
+    expect(await balance(p.tenantId, p.id)).toEqual({ cash: 0, bonus: 1_400, pending: 0 });
+    expect(await handle(ctx, p.rollback('rb', 'b2'))).toMatchObject({ status: 'ok', balance: 2_000 });
+    expect(await balance(p.tenantId, p.id)).toEqual({ cash: 0, bonus: 2_000, pending: 0 });
+    expect(await share(p.roundId)).toBeNull();
+    await handle(ctx, p.win('w', 1_000, true));
+    expect(await balance(p.tenantId, p.id)).toEqual({ cash: 1_000, bonus: 2_000, pending: 0 });
+  }, 60_000);
+
+  it('a win after the bonus was forfeited sends its bonus part back to promotions', async () => {
+    const ctx = await ctxOf();
+    const p = await bonusSession(0, 1_000);
+    await handle(ctx, p.bet('b', 400));
+    await app.db.transaction((tx) =>
+      wallet.debit(tx, {
+        tenantId: p.tenantId,
+        userId: p.id,
+        amount: 600,
+        type: 'bonus',
+        account: 'bonus',
+        to: 'promotions',
+        idempotencyKey: `test:forfeit:${p.id}`,
+        reference: 'forfeit',
+      }),
+    );
+    expect(await handle(ctx, p.win('w', 900, true))).toMatchObject({ status: 'ok', balance: 0 });
+    const { rows } = await app.db.query<{ kind: string; amount: number }>(
+      `select a.kind, e.amount::int from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        join ledger_accounts a on a.id = e.account_id where t.idempotency_key = $1 order by e.id`,
+      [`casino:${ctx.provider.id}:w-${p.roundId}`],
+    );
+    expect(rows).toEqual([
+      { kind: 'house', amount: -900 },
+      { kind: 'promotions', amount: 900 },
+    ]);
+  }, 60_000);
+
+  it('many rounds at once on one wallet with bonus money never overdraw, and the ledger checks clean', async () => {
+    const ctx = await ctxOf();
+    const p = await bonusSession(2_000, 3_000);
+    const n = 24;
+    const rounds = await Promise.all(
+      Array.from({ length: n }, async (_, i) => {
+        const r = { ...p, roundId: `${p.roundId}-${i}` };
+        const base = { sessionToken: p.session_token, playerId: p.player_id, gameId: p.game_id, roundId: r.roundId };
+        const bet = await handle(ctx, { ...base, op: 'bet', txId: `cb-${r.roundId}`, amount: 300 });
+        if (bet.status !== 'ok') return bet;
+        return handle(ctx, { ...base, op: 'win', txId: `cw-${r.roundId}`, amount: 150 + i, roundClosed: true });
+      }),
+    );
+    for (const r of rounds)
+      if (r.status !== 'ok') expect(r).toMatchObject({ status: 'error', code: 'INSUFFICIENT_FUNDS' });
+    const b = await balance(p.tenantId, p.id);
+    expect(b.cash).toBeGreaterThanOrEqual(0);
+    expect(b.bonus).toBeGreaterThanOrEqual(0);
+    // Everything staked was 5 000 at most; what is left plus what the house kept is what the player had.
+    const { rows } = await app.db.query<{ staked: string; won: string }>(
+      `select coalesce(-sum(e.amount) filter (where t.type = 'bet'), 0)::text as staked,
+          coalesce(sum(e.amount) filter (where t.type = 'win'), 0)::text as won
+        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        join ledger_accounts a on a.id = e.account_id and a.user_id = t.user_id
+        where t.tenant_id = $1 and t.user_id = $2`,
+      [p.tenantId, p.id],
+    );
+    expect(b.cash + b.bonus).toBe(5_000 - Number(rows[0]!.staked) + Number(rows[0]!.won));
+    expect((await wallet.checkLedger(app.db, ctx.tenantId)).problems).toEqual([]);
+  }, 60_000);
+});

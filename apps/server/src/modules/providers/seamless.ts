@@ -211,11 +211,15 @@ function moveBet(
     : wallet.debit(tx, { ...call, type: 'bet', account: 'cash', to: 'house' });
 }
 
-/** The win through the wallet service, into the player's cash. */
+/**
+ * The win through the wallet service: into the player's cash, or, when the round's stakes took bonus money
+ * (`stake`: the round's share), into cash and bonus in that proportion. A repeat needs no share: it answers the
+ * first movement.
+ */
 function moveWin(
   tx: Sql,
   ctx: SeamlessContext,
-  m: { userId: number; txId: string; roundId: string; amount: number; gameId?: number },
+  m: { userId: number; txId: string; roundId: string; amount: number; gameId?: number; stake?: wallet.StakeShare },
 ) {
   return wallet.creditWin(tx, {
     tenantId: ctx.tenantId,
@@ -224,7 +228,22 @@ function moveWin(
     idempotencyKey: walletKey(ctx, m.txId),
     reference: `round:${ctx.provider.code}:${m.roundId}`,
     metadata: { provider: ctx.provider.code, game_id: m.gameId, round_id: m.roundId },
+    stake: m.stake,
   });
+}
+
+/**
+ * What a round's stakes took from the player's bonus (casino_round_bonus.sql, on the round the caller holds
+ * locked): added for a stake that took bonus money, taken off again when such a stake is rolled back.
+ */
+async function roundBonus(tx: Sql, ctx: SeamlessContext, roundId: string, delta: number, since: number | null) {
+  await tx.query('select casino_round_bonus($1, $2, $3, $4, $5)', [
+    ctx.tenantId,
+    ctx.provider.id,
+    roundId,
+    delta,
+    since,
+  ]);
 }
 
 /** What providers_bet_call / providers_win_call answer (platform/db/functions/providers_bet_call.sql). */
@@ -413,6 +432,8 @@ async function betInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, {
         bonusAllowed,
         gameId: o.game_id ?? undefined,
       });
+      const fromBonus = (moved as { debited?: { bonus: number } }).debited?.bonus ?? 0;
+      if (fromBonus > 0 && !moved.replayed) await roundBonus(tx, ctx, a.roundId, fromBonus, moved.transaction_id);
       return okAnswer(moved, bonusAllowed);
     });
   } catch (e) {
@@ -443,8 +464,12 @@ type WinOpen = {
   bonus_allowed: boolean | null;
   prior: Prior | null;
   round_game_id: number | null;
+  bet_total: number | null;
   win_total: number | null;
   cap: number | null;
+  /** What the round's stakes took from bonus (null: nothing), since which ledger transaction. */
+  round_bonus: number | null;
+  round_bonus_since: number | null;
 };
 
 const WIN_REFUSALS: Partial<Record<WinOpen['status'], WalletErrorCode>> = {
@@ -491,6 +516,13 @@ async function winInTransaction(ctx: SeamlessContext, a: Extract<WalletAction, {
         roundId: a.roundId,
         amount: a.amount,
         gameId: o.round_game_id ?? undefined,
+        stake: o.round_bonus
+          ? {
+              bonus: Number(o.round_bonus),
+              total: Number(o.bet_total),
+              since: o.round_bonus_since === null ? null : Number(o.round_bonus_since),
+            }
+          : undefined,
       });
       return okAnswer(moved, bonusAllowed);
     }
@@ -571,6 +603,14 @@ async function rollback(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'ro
       throw e;
     }
     await tx.query("update provider_transactions set status = 'rolled_back' where id = $1", [target.id]);
+    // A stake that took bonus money (possible only where the game takes it) leaves the round's bonus share again.
+    if (target.bonus_allowed && target.round_id)
+      await tx.query(
+        `select casino_round_bonus($1, $2, $3, -(t.result -> 'debited' ->> 'bonus')::bigint, null)
+          from ledger_transactions t
+          where t.tenant_id = $1 and t.idempotency_key = $4 and (t.result -> 'debited' ->> 'bonus')::bigint > 0`,
+        [ctx.tenantId, ctx.provider.id, target.round_id, walletKey(ctx, a.refTxId)],
+      );
     // Responsible gaming counts the stake off the player's windows again.
     await rg.play(tx, { tenantId: ctx.tenantId, userId: s.user_id, refund: target.amount });
     if (lockedRound && (await takeStakeBack(tx, lockedRound, target.amount)))

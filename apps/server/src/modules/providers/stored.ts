@@ -24,7 +24,8 @@ const WIN_CALL_SQL = `select status, user_id, bonus_allowed, prior, result
   from providers_win_call($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
 const BET_OPEN_SQL = `select status, user_id, game_id, game_title, bonus_allowed, prior
   from providers_bet_open($1, $2, $3, $4, $5, $6, $7, $8)`;
-const WIN_OPEN_SQL = `select status, user_id, bonus_allowed, prior, round_game_id, win_total, cap
+const WIN_OPEN_SQL = `select status, user_id, bonus_allowed, prior, round_game_id, bet_total, win_total, cap,
+    round_bonus, round_bonus_since
   from providers_win_open($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
 
 /** providers_calls: many bets and wins in one statement, each answered as its own statement would (the batcher's). */

@@ -3,7 +3,8 @@
 -- {n, op: bet|win, tenant, provider, round, user_id, game, amount, closed, round_pk, round_status, cap}, where a
 -- win names the round (round_pk) and the state (round_status) the caller's checks read. Every operation is done or
 -- none is: a round opened meanwhile, or one whose state or cap no longer admits the win (a concurrent call got in
--- between), raises SR412 and the caller's statement is undone. Answers each operation's round after it.
+-- between; or a stake that took bonus money, whose wins follow it alone), raises SR412 and the caller's statement is
+-- undone. Answers each operation's round after it.
 
 create or replace function casino_rounds_batch(p_ops jsonb)
   returns table (n bigint, round_pk bigint, bet_total bigint, win_total bigint)
@@ -35,7 +36,7 @@ begin
         closed_at = case when c.closed and x.status = 'open' then now() else x.closed_at end
       from c
       where c.op = 'win' and x.id = c.round_pk and x.status = c.round_status and x.user_id = c.user_id
-        and x.win_total + c.amount <= c.cap
+        and x.win_total + c.amount <= c.cap and x.bonus_staked is null
       returning c.n, x.id, x.bet_total, x.win_total
   )
   select c.n, o.id, o.bet_total, o.win_total

@@ -5,7 +5,8 @@
 --   SR410  a refusal that must be recorded with its claim: the caller takes the transactional path, which records it
 --   SR402  not enough money: the caller takes the transactional path, which records the refusal
 --   SR409  the ledger key was used for another movement (never expected: it is derived from the claimed id)
--- status 'ok' comes with result: the ledger's answer (transaction_id, balance; debited for a stake with bonus).
+-- status 'ok' comes with result: the ledger's answer (transaction_id, balance; debited for a stake with bonus). A
+-- stake that took bonus money adds it to its round's bonus share (casino_round_bonus).
 
 create or replace function providers_bet_call(p_tenant bigint, p_provider bigint, p_provider_code text, p_token_hash text,
     p_player text, p_tx text, p_round text, p_amount bigint,
@@ -52,6 +53,10 @@ begin
   end if;
   if r.status = 'replay' and r.stored_hash is distinct from v_hash then
     raise exception 'idempotency key % already used', v_key using errcode = 'SR409';
+  end if;
+  if r.status = 'ok' and (r.result -> 'debited' ->> 'bonus')::bigint > 0 then
+    -- The round keeps what its stakes took from bonus, for its wins to follow (only such a stake pays this).
+    perform casino_round_bonus(p_tenant, p_provider, p_round, (r.result -> 'debited' ->> 'bonus')::bigint, r.tx_id);
   end if;
   result := r.result;
 end $$;

@@ -56,7 +56,7 @@ begin
   -- wins each go through their own statement and rg_play), the cash balance, the round.
   r as (
     select a.*, coalesce(u.blocked, true) as blocked, rg.ruled, cash.balance as cash, rd.id as rpk,
-        rd.user_id as ruser, rd.status as rstatus, rd.game_id as rgame, rd.win_total as rwin
+        rd.user_id as ruser, rd.status as rstatus, rd.game_id as rgame, rd.win_total as rwin, rd.bonus as rbonus
       from a
         left join lateral (select coalesce(x.self_exclusion_end > now(), false) as blocked from users x
             where x.tenant_id = a.tenant and x.id = a.uid offset 0) u on true
@@ -64,11 +64,13 @@ begin
             where x.tenant_id = a.tenant and x.user_id = a.uid offset 0) rg on true
         left join lateral (select x.balance from ledger_accounts x
             where x.tenant_id = a.tenant and x.user_id = a.uid and x.kind = 'cash' offset 0) cash on true
-        left join lateral (select x.id, x.user_id, x.status, x.game_id, x.win_total from casino_rounds x
+        left join lateral (select x.id, x.user_id, x.status, x.game_id, x.win_total, x.bonus_staked as bonus
+            from casino_rounds x
             where x.tenant_id = a.tenant and x.provider_id = a.provider and x.round_id = a.round offset 0) rd on true
       where a.early is null
   ),
-  -- The calls done here: a plain success by what the checks read.
+  -- The calls done here: a plain success by what the checks read. A stake here opens its round and is all from
+-- cash; a win on a round whose stakes took bonus money is left to its own statement (it follows the stakes).
   f0 as (
     select r.* from r
       where r.nth_player = 1 and r.nth_tx = 1 and r.nth_round = 1 and r.amount > 0 and r.cash is not null
@@ -76,7 +78,7 @@ begin
         and case r.op
           when 'bet' then not r.expired and not r.blocked and r.rpk is null and r.cash >= r.amount
           when 'win' then r.rpk is not null and r.ruser = r.uid and r.rstatus = 'open'
-            and r.rwin + r.amount <= r.cap
+            and r.rwin + r.amount <= r.cap and r.rbonus is null
           else false
         end
   ),

@@ -1,5 +1,6 @@
 -- The providers' seamless wallet: a provider's win that moves money, as ONE statement: providers_win_open, then the
--- ledger's credit (ledger_post); the same statuses and SQLSTATEs as providers_bet_call.
+-- ledger's credit (ledger_post; ledger_credit_win when the round's stakes took bonus money, so the win follows
+-- them); the same statuses and SQLSTATEs as providers_bet_call.
 
 create or replace function providers_win_call(p_tenant bigint, p_provider bigint, p_provider_code text, p_token_hash text,
     p_player text, p_tx text, p_round text, p_amount bigint, p_round_closed boolean,
@@ -27,15 +28,22 @@ begin
     raise exception 'casino win refused or empty (%): recorded by the transactional path', o.status
       using errcode = 'SR410';
   end if;
-  -- ledger.creditWin: from the house into the player's cash.
+  -- ledger.creditWin: from the house into the player's cash (with the round's share when it took bonus money).
   v_ref := 'round:' || p_provider_code || ':' || p_round;
   v_key := 'casino:' || p_provider || ':' || p_tx;
   v_hash := ledger_request_hash(o.user_id, 'win', v_ref, null,
     '[["system","house",' || -p_amount || '],[' || o.user_id || ',"cash",' || p_amount || ']]');
-  r := ledger_post(p_tenant, o.user_id, 'win', v_ref, v_key, v_hash,
-    jsonb_strip_nulls(jsonb_build_object('provider', p_provider_code, 'game_id', o.round_game_id,
-      'round_id', p_round)),
-    null, '{}', array[null, o.user_id]::bigint[], array['house', 'cash'], array[-p_amount, p_amount], null);
+  if o.round_bonus > 0 then
+    r := ledger_credit_win(p_tenant, o.user_id, 'win', v_ref, v_key, v_hash,
+      jsonb_strip_nulls(jsonb_build_object('provider', p_provider_code, 'game_id', o.round_game_id,
+        'round_id', p_round)),
+      'house', p_amount, o.round_bonus, o.bet_total, o.round_bonus_since, null);
+  else
+    r := ledger_post(p_tenant, o.user_id, 'win', v_ref, v_key, v_hash,
+      jsonb_strip_nulls(jsonb_build_object('provider', p_provider_code, 'game_id', o.round_game_id,
+        'round_id', p_round)),
+      null, '{}', array[null, o.user_id]::bigint[], array['house', 'cash'], array[-p_amount, p_amount], null);
+  end if;
   if r.status = 'replay' and r.stored_hash is distinct from v_hash then
     raise exception 'idempotency key % already used', v_key using errcode = 'SR409';
   end if;

@@ -1,13 +1,15 @@
 -- The providers' seamless wallet: a provider's win up to, not including, the money: the session, the claim of the
 -- provider's transaction id, and the win on its round (casino_round_win). A win on a closed round is refused
 -- (round_closed) and its claim removed again; max_single_win bounds the round's total wins (over_cap); a win of 0
--- always closes the round.
+-- always closes the round. The round's bonus share (round_bonus of bet_total, since round_bonus_since) is answered
+-- for the win to follow the money staked.
 
+drop function if exists providers_win_open(bigint, bigint, text, text, text, text, text, bigint, boolean);
 create or replace function providers_win_open(p_tenant bigint, p_provider bigint, p_provider_code text, p_token_hash text,
     p_player text, p_tx text, p_round text, p_amount bigint, p_round_closed boolean,
     out status text, out user_id bigint, out game_title text, out bonus_allowed boolean, out prior jsonb,
     out round_pk bigint, out round_game_id bigint, out round_status text, out bet_total bigint,
-    out win_total bigint, out cap bigint)
+    out win_total bigint, out cap bigint, out round_bonus bigint, out round_bonus_since bigint)
   language plpgsql
   set plan_cache_mode = force_generic_plan
   as $$
@@ -53,6 +55,7 @@ begin
   w := casino_round_win(p_tenant, p_provider, p_round, s.user_id, p_amount, p_round_closed, cap);
   status := w.status; round_pk := w.round_pk; round_game_id := w.game_id; round_status := w.round_status;
   bet_total := w.bet_total; win_total := w.win_total;
+  round_bonus := w.bonus_staked; round_bonus_since := w.bonus_since;
   -- A settled round takes no more money. The claim goes too: the refusal leaves nothing under this transaction id
   -- (a repeat is decided again, and a closed round never reopens), while a repeat of the id that was accepted
   -- before the round closed still finds its claim above and gets its first answer.
