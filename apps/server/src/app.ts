@@ -14,9 +14,16 @@ import { notificationsConsumer } from './modules/notifications/index';
 import { notificationRoutes } from './modules/notifications/routes';
 import { cancelOpenBets } from './modules/originals/index';
 import { originalsRoutes } from './modules/originals/routes';
-import { devPixPage, PAYMENT_JOBS, walletModule } from './modules/payments/index';
+import { devPixPage, PAYMENT_JOBS, usePromotionHooks, walletModule } from './modules/payments/index';
 import { geoipRoute, profileRoutes } from './modules/profile/index';
 import { CASHBACK_JOBS, cashbackRoutes } from './modules/promotions/cashback/index';
+import {
+  PROMOTIONS_JOBS,
+  paymentHooks,
+  promotionsConsumer,
+  promotionsRoutes,
+  seedDemoPromotions,
+} from './modules/promotions/index';
 import { cancelOpenRounds, providerCallbackRoutes, providerRegistry } from './modules/providers/index';
 import { seedSandboxDemo } from './modules/providers/sandbox/connect';
 import { sandboxProviderRoutes } from './modules/providers/sandbox/server';
@@ -86,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.seedDemo) await seedDemoTenant(db);
   if (config.seedDemo) await seedRegulatedDemoTenant(db);
   if (config.seedDemo) await seedSandboxDemo(db);
+  if (config.seedDemo) await seedDemoPromotions(db);
 
   app.decorate('db', db);
   app.decorate('config', config);
@@ -114,6 +122,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const resolveTenant = tenantHook(app.tenants);
   // A stop on an account (self-exclusion, closure, the national list) refunds the open bets of these products.
   settleOpenBetsWith([cancelOpenBets, cancelOpenRounds]);
+  // A withdrawal asks promotions about an active bonus, and a PIX charge about its coupon, through these hooks.
+  usePromotionHooks(paymentHooks);
   await registerRealtime(app);
   await startEventsAndJobs(app, {
     consumers: [
@@ -122,8 +132,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       notificationsConsumer(db),
       betFeedConsumer,
       responsibleGamingConsumer(db),
+      promotionsConsumer,
     ],
-    jobs: [...(config.pix.jobs ? PAYMENT_JOBS : []), ...RESPONSIBLE_GAMING_JOBS, ...CASHBACK_JOBS],
+    jobs: [...(config.pix.jobs ? PAYMENT_JOBS : []), ...RESPONSIBLE_GAMING_JOBS, ...CASHBACK_JOBS, ...PROMOTIONS_JOBS],
     paused: () => app.realtime.dispatchPaused || app.realtime.domainEventsHeld,
   });
   await app.register(
@@ -156,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(originalsRoutes);
       await api.register(responsibleGamingRoutes);
       await api.register(cashbackRoutes);
+      await api.register(promotionsRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import { LEDGER_COMMANDS } from '../modules/ledger/ops';
 import { NOTIFICATION_COMMANDS } from '../modules/notifications/ops';
 import { PAYMENT_COMMANDS } from '../modules/payments/ops';
 import { CASHBACK_COMMANDS } from '../modules/promotions/cashback/ops';
+import { PROMOTIONS_COMMANDS } from '../modules/promotions/ops';
 import { PROVIDER_COMMANDS } from '../modules/providers/ops';
 import { REALTIME_COMMANDS } from '../modules/realtime/ops';
 import { RESPONSIBLE_GAMING_COMMANDS } from '../modules/responsible-gaming/ops';
@@ -87,6 +88,7 @@ export const COMMANDS: Record<string, Command> = {
   ...CASINO_COMMANDS,
   ...RESPONSIBLE_GAMING_COMMANDS,
   ...CASHBACK_COMMANDS,
+  ...PROMOTIONS_COMMANDS,
   ...PROVIDER_COMMANDS,
 };
 

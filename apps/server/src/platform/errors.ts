@@ -34,6 +34,15 @@ export const ERROR_STATUS = {
   // Cashback: a claim before its window opens, or after every claim was taken.
   cashback_not_available: 422,
   cashback_claimed: 422,
+  // Bonuses and coupons: why a coupon cannot be used, a regulated tenant's refusal, a withdrawal while a bonus is active.
+  coupon_unknown: 422,
+  coupon_expired: 422,
+  coupon_used_up: 422,
+  coupon_already_used: 422,
+  coupon_not_eligible: 422,
+  coupon_min_deposit: 422,
+  bonus_regulated: 422,
+  bonus_active: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

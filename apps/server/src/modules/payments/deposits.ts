@@ -7,6 +7,7 @@ import * as ledger from '../ledger/index';
 import { checkDeposit } from '../responsible-gaming/index';
 import { recordEvent } from './events';
 import { WMSG } from './messages';
+import { promotionHooks } from './promotion-hooks';
 import { isValidBrCode } from './psp/brcode';
 import { type PixPayment, type PixProvider, PspUnavailable } from './psp/provider';
 
@@ -53,7 +54,7 @@ export function paymentStatus(status: ChargeRow['status']): PaymentStatus {
  * POST /main-gateway/qrcode-pix: asks the PSP for a 5-minute dynamic charge and answers its BR Code ("copia e
  * cola") and a QR image of it. No transaction is open during the PSP call; the charge row is written after it.
  */
-export async function createDeposit(deps: PixDeps, tenant: Tenant, userId: number, amount: number) {
+export async function createDeposit(deps: PixDeps, tenant: Tenant, userId: number, amount: number, coupon?: string) {
   const s = tenant.settings;
   if (amount < s.min_deposit)
     throw new AppError('validation', WMSG.depositMin(s.min_deposit), { amount: [WMSG.depositMin(s.min_deposit)] });
@@ -73,6 +74,12 @@ export async function createDeposit(deps: PixDeps, tenant: Tenant, userId: numbe
   if (!user) throw new AppError('unauthorized');
 
   const txid = newTxid();
+  // A deposit-match coupon is checked (and remembered under the txid) before anything is reserved or charged.
+  if (coupon) {
+    const hooks = promotionHooks();
+    if (!hooks) throw new AppError('validation', WMSG.couponUnknown, { coupon: [WMSG.couponUnknown] });
+    await hooks.attachCoupon(deps.db, { tenant, userId, amount, coupon, txid });
+  }
   // Responsible gaming refuses what the player's limits or a stop on the account do not admit (422/403 with the
   // limit and when it resets), and otherwise reserves the amount against the deposit limits.
   await checkDeposit(deps.db, {

@@ -5,6 +5,7 @@
 export { confirmCharge, createDeposit, PIX_EXPIRY_SECONDS, type PixDeps } from './deposits';
 export { PAYMENT_JOBS } from './jobs';
 export { devPixPage, walletModule } from './plugin';
+export { type PromotionHooks, usePromotionHooks } from './promotion-hooks';
 export { InvalidPixKey, type PixProvider, PspUnavailable } from './psp/provider';
 export { PSP_REGISTRY } from './psp/registry';
 export { runtimeFor, type WalletRuntime } from './runtime';

@@ -32,6 +32,7 @@ export const WMSG = {
     pt: 'Você já tem muitos PIX aguardando pagamento. Pague ou aguarde alguns minutos.',
     en: 'You already have too many PIX charges waiting for payment. Pay one or wait a few minutes.',
   },
+  couponUnknown: { pt: 'Cupom não encontrado.', en: 'Coupon not found.' },
   pspUnavailable: {
     pt: 'Não foi possível gerar o PIX agora. Tente novamente em instantes.',
     en: 'The PIX could not be generated right now. Please try again shortly.',

@@ -68,6 +68,7 @@ export async function walletRoutes(fastify: FastifyInstance, opts: { rt: WalletR
       methodId: req.body.method_id,
       idempotencyKey: req.headers['idempotency-key'],
       reviewAbove: rt.config.pix.reviewAbove,
+      forfeitBonus: req.body.forfeit_bonus,
     }),
   );
 
@@ -75,7 +76,7 @@ export async function walletRoutes(fastify: FastifyInstance, opts: { rt: WalletR
     gatewayErrors(scope);
     const gw = scope.withTypeProvider<ContractTypeProvider>();
     gw.post('/main-gateway/qrcode-pix', { ...authed, schema: walletCalls.createPix }, async (req) =>
-      pix.createDeposit(rt.pix, req.tenant, me(req).userId, req.body.amount),
+      pix.createDeposit(rt.pix, req.tenant, me(req).userId, req.body.amount, req.body.coupon),
     );
 
     gw.post(

@@ -7,6 +7,7 @@ import * as kyc from '../kyc/index';
 import * as ledger from '../ledger/index';
 import { recordEvent } from './events';
 import { WMSG } from './messages';
+import { promotionHooks } from './promotion-hooks';
 import { InvalidPixKey, type PixKeyType, type PixProvider, PspUnavailable } from './psp/provider';
 
 /** Spec section 3: withdraw status codes. */
@@ -222,7 +223,16 @@ export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,100}$/;
  */
 export async function requestWithdrawal(
   db: Db,
-  o: { tenant: Tenant; userId: number; amount: number; methodId: number; idempotencyKey: string; reviewAbove: number },
+  o: {
+    tenant: Tenant;
+    userId: number;
+    amount: number;
+    methodId: number;
+    idempotencyKey: string;
+    reviewAbove: number;
+    /** The player agreed to lose an active bonus (else a withdrawal while one is active is refused). */
+    forfeitBonus?: boolean;
+  },
 ) {
   const { tenant, userId, amount, methodId } = o;
   const s = tenant.settings;
@@ -251,6 +261,11 @@ export async function requestWithdrawal(
   const payoutId = `W${tenant.id}x${randomBytes(12).toString('hex')}`.slice(0, 35);
   try {
     return await db.transaction(async (tx) => {
+      await promotionHooks()?.beforeWithdrawal(tx, {
+        tenantId: tenant.id,
+        userId,
+        forfeitBonus: o.forfeitBonus === true,
+      });
       const { rows } = await tx.query<WithdrawalRow>(
         `insert into withdrawals (tenant_id, user_id, method_id, amount, status, idempotency_key, request_hash, psp,
             payout_id, due_at, review_reason)

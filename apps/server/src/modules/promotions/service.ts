@@ -1,0 +1,114 @@
+import type { BonusesReply, Locale } from '@sorte/contracts';
+import type { Db } from '../../platform/db/index';
+import { AppError } from '../../platform/errors';
+import type { Tenant } from '../../platform/tenancy';
+import { findUserById } from '../auth/index';
+import * as ledger from '../ledger/index';
+import { bonusDto, endBonus, grant, refusalFor } from './bonuses';
+import * as repo from './repo';
+
+/** The player's and the operator's bonus use cases; each owns its transaction. */
+
+const PER_PAGE = 15;
+
+/** GET /wallet/bonuses?page=: the active bonus first, then the newest; 15 a page. */
+export async function listBonuses(
+  db: Db,
+  o: { tenantId: number; userId: number; page: number; locale: Locale },
+): Promise<BonusesReply> {
+  const rows = await repo.listBonuses(db, {
+    tenantId: o.tenantId,
+    userId: o.userId,
+    limit: PER_PAGE,
+    offset: (o.page - 1) * PER_PAGE,
+  });
+  const total = rows[0]?.total ?? (o.page > 1 ? await repo.countBonuses(db, o.tenantId, o.userId) : 0);
+  const offers = new Map((await repo.listOffers(db, o.tenantId)).map((x) => [x.id, x]));
+  const balance = (await ledger.getBalance(db, o)).bonus;
+  const active = await repo.activeBonus(db, o.tenantId, o.userId);
+  return {
+    data: rows.map((b) => bonusDto(b, offers.get(b.offer_id), balance, o.locale)),
+    current_page: o.page,
+    last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
+    per_page: PER_PAGE,
+    total,
+    active: active ? bonusDto(active, offers.get(active.offer_id), balance, o.locale) : null,
+  };
+}
+
+/**
+ * bonus:grant: the operator gives a player an offer (a deposit match needs the bonus amount, capped by the offer's
+ * max). Every rule of a player's own redemption applies, regulated mode first.
+ */
+export async function grantByOperator(
+  db: Db,
+  o: { tenant: Tenant; userId: number; offerId: number; amount?: number; now?: Date },
+) {
+  const now = o.now ?? new Date();
+  const user = await findUserById(db, o.tenant.id, o.userId);
+  if (!user) throw new AppError('bad_request', `no player ${o.userId} on this tenant`);
+  const offer = await repo.findOffer(db, o.tenant.id, o.offerId);
+  if (!offer) throw new AppError('bad_request', `no offer ${o.offerId} on this tenant`);
+  let amount = offer.amount ?? 0;
+  if (offer.kind === 'deposit_match') {
+    if (o.amount === undefined) throw new AppError('bad_request', 'a deposit_match offer needs --amount CENTAVOS');
+    amount = Math.min(o.amount, offer.max_bonus ?? o.amount);
+  }
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('bad_request', 'the amount must be positive');
+  return db.transaction(async (tx) => {
+    await repo.lockPlayer(tx, o.tenant.id, o.userId);
+    const wallet = await ledger.readWallet(tx, { tenantId: o.tenant.id, userId: o.userId });
+    const refusal = await refusalFor(tx, {
+      tenant: o.tenant,
+      userId: o.userId,
+      offer,
+      cpf: user.cpf ?? null,
+      depositCount: wallet.deposit_count,
+      now,
+    });
+    if (refusal) throw new AppError('bad_request', `${refusal.message.en} (${refusal.code})`);
+    const g = await grant(tx, {
+      tenant: o.tenant,
+      userId: o.userId,
+      offer,
+      amount,
+      deposit: 0,
+      cpf: user.cpf ?? null,
+      source: 'ops',
+      sourceRef: `ops:${now.toISOString()}`,
+      key: `ops:${offer.id}:${o.userId}`,
+      now,
+    });
+    return g.bonus;
+  });
+}
+
+/** bonus:cancel: an available or active bonus ends as cancelled (an active one's money back to promotions). */
+export async function cancelBonus(db: Db, o: { tenantId: number; id: number; now?: Date }) {
+  const now = o.now ?? new Date();
+  const found = await repo.findBonus(db, o.tenantId, o.id);
+  if (!found) throw new AppError('bad_request', `no bonus ${o.id}`);
+  return db.transaction(async (tx) => {
+    await repo.lockPlayer(tx, found.tenant_id, found.user_id);
+    const b = (await repo.findBonus(tx, o.tenantId, o.id))!;
+    if (b.state !== 'available' && b.state !== 'active')
+      throw new AppError('bad_request', `bonus ${b.id} is ${b.state}: only an available or active bonus is cancelled`);
+    return endBonus(tx, b, { state: 'cancelled', reason: 'operator', now });
+  });
+}
+
+/** Ends active bonuses past their time: their money returns to promotions and the next queued one activates. */
+export async function expireDue(db: Db, now = new Date(), limit = 200): Promise<number> {
+  let ended = 0;
+  for (const due of await repo.expiredActive(db, now, limit)) {
+    const done = await db.transaction(async (tx) => {
+      await repo.lockPlayer(tx, due.tenantId, due.userId);
+      const b = await repo.findBonus(tx, due.tenantId, due.id);
+      if (b?.state !== 'active' || !b.expires_at || b.expires_at > now) return false;
+      await endBonus(tx, b, { state: 'expired', reason: 'time', now });
+      return true;
+    });
+    if (done) ended++;
+  }
+  return ended;
+}
