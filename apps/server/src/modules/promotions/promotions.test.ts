@@ -163,6 +163,12 @@ describe('bonuses', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().bonus.id).toBe(bonus.id);
     expect((await balances(p)).bonus).toBe(1000);
+    // The player's browser hears it (BonusUpdated on their channel, from this event).
+    const events = await app.db.query<{ payload: { state: string; balance: number } }>(
+      `select payload from event_log where user_id = $1 and name = 'promotions.bonus_updated' order by id`,
+      [p.id],
+    );
+    expect(events.rows.map((e) => e.payload)).toEqual([expect.objectContaining({ state: 'active', balance: 1000 })]);
     const wallet = (await p.c.get('/api/profile/wallet')).json();
     expect(wallet).toMatchObject({ balance: 0, bonus: 1000 });
     const list = (await p.c.get('/api/wallet/bonuses?page=1')).json();
@@ -472,6 +478,10 @@ describe('coupons', () => {
     expect(redeem.json().code).toBe('bonus_regulated');
     expect(redeem.json().message).toMatch(/Lei 14\.790\/2023/);
     expect((await c.get('/api/bonuses/coupons')).json().coupons).toEqual([]);
+    const charge = await c.post('/api/main-gateway/qrcode-pix', { amount: 5_000, coupon: 'ANTIGO' });
+    expect(charge.statusCode).toBe(422);
+    expect(charge.json().code).toBe('bonus_regulated');
+    expect(await app.db.query('select 1 from pix_charges where user_id = $1', [r.user.id])).toMatchObject({ rows: [] });
     await expect(
       ops('coupon:create', { flags: { host: 'regulado.localhost', code: 'OUTRO', offer: String(offer.id) } }),
     ).rejects.toThrow(/regulated/);
