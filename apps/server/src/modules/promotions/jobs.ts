@@ -7,8 +7,8 @@ export const PROMOTIONS_JOBS: Job[] = [
   {
     name: 'promotions-expiry',
     intervalMs: 60_000,
-    // An idle node writes nothing: without an active bonus there is nothing to expire.
-    hasWork: (db) => repo.anyActive(db),
+    // An idle node writes nothing: until an active bonus is past its time there is nothing to expire.
+    hasWork: (db) => repo.anyExpired(db, new Date()),
     run: async ({ db }) => void (await expireDue(db)),
   },
 ];

@@ -318,8 +318,11 @@ export async function expiredActive(sql: Sql, now: Date, limit: number) {
   return rows.map((r) => ({ tenantId: Number(r.tenant_id), userId: Number(r.user_id), id: Number(r.id) }));
 }
 
-export async function anyActive(sql: Sql): Promise<boolean> {
-  const { rows } = await sql.query(`select 1 from promo_bonuses where state = 'active' limit 1`);
+/** Whether any active bonus is past its time (read-only: the expiry job's look before it takes its lease). */
+export async function anyExpired(sql: Sql, now: Date): Promise<boolean> {
+  const { rows } = await sql.query(`select 1 from promo_bonuses where state = 'active' and expires_at <= $1 limit 1`, [
+    now,
+  ]);
   return rows.length > 0;
 }
 
