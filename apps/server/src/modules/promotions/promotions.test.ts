@@ -266,6 +266,34 @@ describe('bonuses', () => {
     ).toBe(0);
   });
 
+  it('a real dice bet spends cash first, then bonus, and its settled stake moves the wagering by its contribution', async () => {
+    const p = await player(1_000);
+    const offer = await noDepositOffer({ amount: '1000', wagering: '10' });
+    await ops('bonus:grant', { flags: { host: 'localhost', user: String(p.id), offer: String(offer) } });
+    const t = await tenant();
+    const res = await p.c.post(
+      '/api/originals/dice/bet',
+      { amount: 1_500, target: 50.5, condition: 'over' },
+      { 'idempotency-key': `cash-first-${p.id}` },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const legs = await app.db.query<{ kind: string; amount: number }>(
+      `select a.kind, e.amount from ledger_transactions x join ledger_entries e on e.transaction_id = x.id
+        join ledger_accounts a on a.id = e.account_id
+        where x.tenant_id = $1 and x.user_id = $2 and x.type = 'bet' and a.user_id = $2 order by a.kind`,
+      [t.id, p.id],
+    );
+    expect(legs.rows.map((r) => [r.kind, Number(r.amount)])).toEqual([
+      ['bonus', -500],
+      ['cash', -1_000],
+    ]);
+    await app.events.drain();
+    const dice = (await repo.gameForWagering(app.db, t.id, Number((await gameIdOf('dice', t.id))!)))!;
+    const pct = contributionPercent((await repo.findOffer(app.db, t.id, offer))!, 1, dice);
+    const bonus = (await repo.listBonuses(app.db, { tenantId: t.id, userId: p.id, limit: 1, offset: 0 }))[0]!;
+    expect(bonus.wagering_done).toBe(Math.floor((1_500 * pct) / 100));
+  });
+
   it('completes when wagering is done: the bonus balance up to the cap becomes cash, the rest goes back', async () => {
     const p = await player();
     const offer = await noDepositOffer({ amount: '5000', wagering: '1', 'max-conversion': '3000' });
@@ -490,6 +518,15 @@ describe('coupons', () => {
     ).rejects.toThrow(/bonus_regulated/);
   });
 });
+
+async function gameIdOf(code: string, tenantId: number) {
+  const { rows } = await app.db.query<{ id: number }>(
+    `select g.id from games g join game_providers p on p.id = g.provider_id
+      where g.tenant_id = $1 and p.code = 'sorte-originals' and g.game_code = $2`,
+    [tenantId, code],
+  );
+  return rows[0]?.id ?? null;
+}
 
 /** What the tenant's promotions account holds, summed from its ledger entries. */
 async function promotionsTotal(tenantId: number) {
