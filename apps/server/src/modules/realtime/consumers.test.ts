@@ -371,6 +371,34 @@ describe('wallet events on the private user channel', () => {
     const realtime = (await readConsumerStatus(app.db)).find((c) => c.consumer === 'realtime');
     expect(realtime).toMatchObject({ lagEvents: 0, retrying: 0, parked: 0 });
   });
+
+  it("a bonus's progress reaches its player as BonusUpdated", async () => {
+    const a = await player(0);
+    const pa = pusherClient({ port, key, token: a.token });
+    clients.push(pa);
+    await connected(pa);
+    const got: [string, unknown][] = [];
+    pa.subscribe(`private-user.${a.id}`).bind_global((event: string, data: unknown) => {
+      if (!event.startsWith('pusher')) got.push([event, data]);
+    });
+    await waitFor(() => (pa.channel(`private-user.${a.id}`)?.subscribed ? true : undefined));
+    const payload = {
+      id: 7,
+      offer_id: 3,
+      state: 'active' as const,
+      amount: 10_000,
+      balance: 8_000,
+      wagering_required: 300_000,
+      wagering_done: 12_500,
+      converted: 0,
+      expires_at: '2026-12-27T12:00:00.000Z',
+    };
+    await app.db.transaction((tx) =>
+      publish(tx, { name: 'promotions.bonus_updated', tenantId, userId: a.id, payload }),
+    );
+    await waitFor(() => (got.length >= 1 ? true : undefined), 3000);
+    expect(got).toEqual([['App\\Events\\BonusUpdated', payload]]);
+  });
 });
 
 describe('pre-framed broadcast', () => {
