@@ -1,4 +1,4 @@
-import type { Db, Sql } from '../../platform/db/index';
+import type { Db } from '../../platform/db/index';
 import type { Tenant } from '../../platform/tenancy';
 
 /**
@@ -7,8 +7,8 @@ import type { Tenant } from '../../platform/tenancy';
  * has no bonus to consider and a coupon on a charge is refused as unknown.
  */
 export type PromotionHooks = {
-  /** In the withdrawal's transaction, before its hold: refuses (422 bonus_active) or forfeits the active bonus. */
-  beforeWithdrawal(tx: Sql, o: { tenantId: number; userId: number; forfeitBonus: boolean }): Promise<void>;
+  /** Before the withdrawal's transaction: refuses (422 bonus_active) or forfeits the active bonus (its own commit). */
+  beforeWithdrawal(db: Db, o: { tenantId: number; userId: number; forfeitBonus: boolean }): Promise<void>;
   /** Before a PIX charge is created: checks the coupon for this deposit and remembers it under the charge's txid. */
   attachCoupon(
     db: Db,

@@ -259,13 +259,11 @@ export async function requestWithdrawal(
 
   const review = amount > o.reviewAbove;
   const payoutId = `W${tenant.id}x${randomBytes(12).toString('hex')}`.slice(0, 35);
+  // An active bonus refuses the request, or is forfeited first when the player agreed (its own transaction: the
+  // bonus's money moves before the withdrawal takes the cash, never holding both in one order and another).
+  await promotionHooks()?.beforeWithdrawal(db, { tenantId: tenant.id, userId, forfeitBonus: o.forfeitBonus === true });
   try {
     return await db.transaction(async (tx) => {
-      await promotionHooks()?.beforeWithdrawal(tx, {
-        tenantId: tenant.id,
-        userId,
-        forfeitBonus: o.forfeitBonus === true,
-      });
       const { rows } = await tx.query<WithdrawalRow>(
         `insert into withdrawals (tenant_id, user_id, method_id, amount, status, idempotency_key, request_hash, psp,
             payout_id, due_at, review_reason)

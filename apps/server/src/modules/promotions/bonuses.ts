@@ -1,5 +1,5 @@
 import type { Bonus, ContributionCategory, Locale } from '@sorte/contracts';
-import type { Sql } from '../../platform/db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { publish } from '../../platform/events/index';
 import type { Tenant } from '../../platform/tenancy';
@@ -270,17 +270,18 @@ export async function applyStake(
 }
 
 /**
- * Before a withdrawal, in its transaction: with an active bonus the request is refused (422 `bonus_active`) unless
- * the player agreed to forfeit it, in which case it is forfeited first and the withdrawal proceeds.
+ * Before a withdrawal: with an active bonus the request is refused (422 `bonus_active`) unless the player agreed to
+ * forfeit it, in which case it is forfeited in its own transaction, committed before the withdrawal's. Only the
+ * active bonus is lost: queued ones were never in the balance, and the next one activates as usual.
  */
-export async function beforeWithdrawal(tx: Sql, o: Who & { forfeitBonus: boolean; now?: Date }): Promise<void> {
-  if (!(await repo.hasActiveBonus(tx, o.tenantId, o.userId))) return;
-  await repo.lockPlayer(tx, o.tenantId, o.userId);
-  const active = await repo.activeBonus(tx, o.tenantId, o.userId);
-  if (!active) return;
+export async function beforeWithdrawal(db: Db, o: Who & { forfeitBonus: boolean; now?: Date }): Promise<void> {
+  if (!(await repo.hasActiveBonus(db, o.tenantId, o.userId))) return;
   if (!o.forfeitBonus) throw new AppError('bonus_active', MSG.bonusActive, { forfeit_bonus: [MSG.bonusActive] });
-  // Only the active bonus is lost: queued ones were never in the balance, and the next one activates as usual.
-  await endBonus(tx, active, { state: 'forfeited', reason: 'withdrawal', now: o.now ?? new Date() });
+  await db.transaction(async (tx) => {
+    await repo.lockPlayer(tx, o.tenantId, o.userId);
+    const active = await repo.activeBonus(tx, o.tenantId, o.userId);
+    if (active) await endBonus(tx, active, { state: 'forfeited', reason: 'withdrawal', now: o.now ?? new Date() });
+  });
 }
 
 /** A bonus as the player sees it. */

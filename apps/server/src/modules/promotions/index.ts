@@ -1,7 +1,7 @@
 /**
  * Promotions: offers, players' bonuses with wagering, coupons, and cashback (its own folder). Other modules and
  * app.ts use this file only:
- * - payments call `paymentHooks` (composed in app.ts): `beforeWithdrawal` in a withdrawal's transaction (refuses
+ * - payments call `paymentHooks` (composed in app.ts): `beforeWithdrawal` before a withdrawal's transaction (refuses
  *   while a bonus is active unless the player forfeits it) and `attachCoupon` before a PIX charge is created;
  * - the consumer counts settled stakes towards wagering and grants deposit-match coupons when a charge is paid;
  * - the job expires bonuses past their time.
