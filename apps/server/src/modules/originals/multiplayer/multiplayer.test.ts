@@ -462,3 +462,31 @@ describe('responsible gaming', () => {
     await e.stop();
   });
 });
+
+describe('bonus money', () => {
+  it('a Crash stake 60/40 cash/bonus pays its cash-out 60/40', async () => {
+    const p = await player(600);
+    await app.db.transaction((tx) =>
+      wallet.credit(tx, {
+        tenantId,
+        userId: p.id,
+        amount: 2_000,
+        type: 'bonus',
+        account: 'bonus',
+        idempotencyKey: `test:bonus:${p.id}`,
+        reference: 'test bonus',
+      }),
+    );
+    await crashRoundWhere((c) => c > 200 && c < 1000);
+    expect((await api(p).post('/api/originals/crash/bet', { amount: 1000, auto_cashout: 2 })).statusCode).toBe(200);
+    expect(await wallet.getBalance(app.db, { tenantId, userId: p.id })).toEqual({ cash: 0, bonus: 1_600, pending: 0 });
+    await finishCrash();
+    // 2 000 paid: 40% (800) back into the bonus, 1 200 into cash.
+    expect(await wallet.getBalance(app.db, { tenantId, userId: p.id })).toEqual({
+      cash: 1_200,
+      bonus: 2_400,
+      pending: 0,
+    });
+    expect((await wallet.checkLedger(app.db, tenantId)).ok).toBe(true);
+  });
+});
