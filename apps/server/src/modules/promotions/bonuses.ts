@@ -240,8 +240,9 @@ export async function grant(
 
 /**
  * Counts a settled stake towards the active bonus (once per event). A stake above the offer's max bet counts
- * nothing. When the wagering is done the bonus completes; when the bonus balance is spent before, it is lost
- * (forfeited, reason `balance_spent`): there is nothing left to convert.
+ * nothing. When the wagering is done the bonus completes; when the bonus balance is spent before, and no provider
+ * round staked with bonus money is still open, it is lost (forfeited, reason `balance_spent`): there is nothing left
+ * to convert.
  */
 export async function applyStake(
   tx: Sql,
@@ -264,7 +265,9 @@ export async function applyStake(
   if (updated.wagering_done >= updated.wagering_required)
     return endBonus(tx, updated, { state: 'completed', reason: 'wagering_done', now: o.now });
   const balance = await bonusBalance(tx, o);
-  if (balance === 0) return endBonus(tx, updated, { state: 'forfeited', reason: 'balance_spent', now: o.now });
+  // Spent, unless a provider round staked with bonus money is still open: its win may pay back into the bonus.
+  if (balance === 0 && !(await repo.openBonusRound(tx, o.tenantId, o.userId)))
+    return endBonus(tx, updated, { state: 'forfeited', reason: 'balance_spent', now: o.now });
   if (counted > 0) await announce(tx, updated, balance);
   return updated;
 }

@@ -294,6 +294,48 @@ describe('bonuses', () => {
     expect(bonus.wagering_done).toBe(Math.floor((1_500 * pct) / 100));
   });
 
+  it('a spent bonus is lost, but not while a provider round staked with bonus money is still open', async () => {
+    const p = await player();
+    await ops('bonus:grant', {
+      flags: {
+        host: 'localhost',
+        user: String(p.id),
+        offer: String(await noDepositOffer({ amount: '600', wagering: '50' })),
+      },
+    });
+    const t = await tenant();
+    const slot = (
+      await app.db.query<{ id: number; provider_id: number }>(
+        `select id, provider_id from games where tenant_id = $1 and type = 'slots' limit 1`,
+        [t.id],
+      )
+    ).rows[0]!;
+    // The whole bonus staked in a provider round that stays open (the player has no cash).
+    await app.db.transaction((tx) =>
+      ledger.debitBet(tx, {
+        tenantId: t.id,
+        userId: p.id,
+        amount: 600,
+        idempotencyKey: `open-${p.id}`,
+        reference: 'open',
+      }),
+    );
+    await app.db.query(
+      `insert into casino_rounds (tenant_id, provider_id, round_id, user_id, game_id, bet_total, bonus_staked)
+        values ($1, $2, $3, $4, $5, 600, 600)`,
+      [t.id, slot.provider_id, `open-${p.id}`, p.id, slot.id],
+    );
+    expect((await balances(p)).bonus).toBe(0);
+    await stake(p, { gameId: Number(slot.id), bet: 100 });
+    expect((await activeOf(p))?.state).toBe('active');
+    await app.db.query(`update casino_rounds set status = 'closed', closed_at = now() where round_id = $1`, [
+      `open-${p.id}`,
+    ]);
+    const ended = await stake(p, { gameId: Number(slot.id), bet: 100 });
+    expect(ended).toMatchObject({ state: 'forfeited', end_reason: 'balance_spent' });
+    expect(await activeOf(p)).toBeNull();
+  });
+
   it('completes when wagering is done: the bonus balance up to the cap becomes cash, the rest goes back', async () => {
     const p = await player();
     const offer = await noDepositOffer({ amount: '5000', wagering: '1', 'max-conversion': '3000' });

@@ -499,3 +499,16 @@ export async function tenantOfBonus(sql: Sql, id: number): Promise<number | null
   const { rows } = await sql.query<{ tenant_id: number }>('select tenant_id from promo_bonuses where id = $1', [id]);
   return rows[0] ? Number(rows[0].tenant_id) : null;
 }
+
+/**
+ * Whether the player has a provider round still open whose stakes took bonus money (its win may still pay into the
+ * bonus balance). A read of the casino's rounds, asked only when a bonus balance reaches 0.
+ */
+export async function openBonusRound(sql: Sql, tenantId: number, userId: number): Promise<boolean> {
+  const { rows } = await sql.query(
+    `select 1 from casino_rounds where tenant_id = $1 and user_id = $2 and status = 'open' and bonus_staked > 0
+      limit 1`,
+    [tenantId, userId],
+  );
+  return rows.length > 0;
+}
