@@ -120,10 +120,12 @@ export function CashbackCalendar() {
                     <div className="pr-entry__meta">
                       <span>{t(`promo.cashback.types.${entry.type}`)}</span>
                       <span>
-                        {t('promo.cashback.period', {
-                          start: dayMonth(entry.period_start),
-                          end: dayMonth(entry.period_end),
-                        })}
+                        {/* A grant by support says why; a weekly entry says which week's losses it returns. */}
+                        {entry.reason ??
+                          t('promo.cashback.period', {
+                            start: dayMonth(entry.period_start),
+                            end: dayMonth(entry.period_end),
+                          })}
                       </span>
                       <span className="pr-entry__dots" role="img" aria-label={text}>
                         {Array.from({ length: entry.claims }, (_, i) => (
