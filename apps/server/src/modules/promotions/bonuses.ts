@@ -181,6 +181,11 @@ export async function refusalFor(
     return { code: 'coupon_not_eligible', message: MSG.couponExpired };
   if (offer.new_players_only && o.depositCount > 0)
     return { code: 'coupon_not_eligible', message: MSG.couponNewPlayers };
+  // A look at the budget so a check answers what a redemption would; the grant's conditional update decides.
+  const spent =
+    (offer.budget_count !== null && offer.granted_count >= offer.budget_count) ||
+    (offer.budget_amount !== null && offer.granted_amount + (offer.amount ?? 1) > offer.budget_amount);
+  if (spent) return { code: 'coupon_not_eligible', message: MSG.couponBudget };
   const taken = await repo.offerTaken(tx, {
     tenantId: o.tenant.id,
     offerId: offer.id,

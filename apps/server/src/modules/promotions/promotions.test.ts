@@ -461,6 +461,22 @@ describe('coupons', () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it("an offer's budget is never passed: once it is spent, its coupon answers that the offer ran out", async () => {
+    const offer = await noDepositOffer({ amount: '400', budget: '800' });
+    const c = await coupon(offer);
+    const [a, b, d] = await Promise.all([player(), player(), player()]);
+    expect((await a.c.post('/api/bonuses/redeem', { coupon: c })).statusCode).toBe(200);
+    expect((await b.c.post('/api/bonuses/redeem', { coupon: c })).statusCode).toBe(200);
+    const late = await d.c.post('/api/bonuses/redeem', { coupon: c });
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toMatchObject({ code: 'coupon_not_eligible', message: 'Esta oferta esgotou.' });
+    expect((await d.c.post('/api/bonuses/check-coupon', { coupon: c })).json().message).toBe('Esta oferta esgotou.');
+    const o = (await repo.findOffer(app.db, (await tenant()).id, offer))!;
+    expect([o.granted_count, o.granted_amount]).toEqual([2, 800]);
+    // The refused redemption took no use of the coupon.
+    expect((await repo.findCoupon(app.db, (await tenant()).id, c))!.uses).toBe(2);
+  });
+
   it('50 concurrent redemptions of a coupon with 3 uses grant exactly 3 bonuses', async () => {
     const c = await coupon(await noDepositOffer({ amount: '500' }), { 'max-uses': '3' });
     const players: Player[] = [];
