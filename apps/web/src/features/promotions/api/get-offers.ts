@@ -34,6 +34,8 @@ export function rulesOf(o: Offer, t: (key: string) => string): OfferRules {
     contributions: o.contributions.map((c) => ({
       category: t(`promo.offers.categories.${c.category}`),
       percent: c.percent,
+      // The server counts an Originals stake by the game's house edge against 4% (dice at about 1% counts a quarter).
+      byEdge: c.category === 'originals',
     })),
   };
 }

@@ -22,6 +22,7 @@ const welcome: OfferRules = {
   contributions: [
     { category: 'Slots', percent: 100 },
     { category: 'Mesa', percent: 10 },
+    { category: 'Originals', percent: 100, byEdge: true },
   ],
 };
 
@@ -34,7 +35,7 @@ describe('offer rules in plain language', () => {
       'Aposta máxima de R$ 25,00 enquanto o bônus estiver ativo',
       '7 dias para cumprir as apostas',
       'Máximo de R$ 1.000,00 convertido em saldo real',
-      'Quanto cada aposta conta: Slots 100%, Mesa 10%',
+      'Quanto cada aposta conta: Slots 100%, Mesa 10%, Originals até 100%, conforme a vantagem da casa do jogo',
     ]);
   });
 

@@ -18,8 +18,11 @@ export type OfferRules = {
   maxBet: number | null;
   days: number | null;
   maxConversion: number | null;
-  /** Percent each game category counts towards the wagering, by category name in the page's language. */
-  contributions: { category: string; percent: number }[];
+  /**
+   * Percent each game category counts towards the wagering, by category name in the page's language. `byEdge`: the
+   * server scales it by each game's house edge (Sorte Originals), so it is the most a stake there counts.
+   */
+  contributions: { category: string; percent: number; byEdge?: boolean }[];
 };
 
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -62,7 +65,7 @@ export function offerTerms(r: OfferRules, t: T, locale: Locale): string[] {
   if (r.contributions.length > 0) {
     const list = r.contributions
       .map((c) =>
-        t('promo.offers.contribution', {
+        t(c.byEdge ? 'promo.offers.contributionByEdge' : 'promo.offers.contribution', {
           category: c.category,
           percent: formatPercent(c.percent, { min: 0, max: 1 }, locale),
         }),

@@ -114,6 +114,7 @@ export default {
     maxConversion: 'At most {amount} converted to real money',
     contributions: 'How much each bet counts: {list}',
     contribution: '{category} {percent}',
+    contributionByEdge: "{category} up to {percent}, by the game's house edge",
     cta: {
       deposit: 'Deposit and get it',
       codes: 'See my codes',

@@ -112,6 +112,7 @@ export default {
     maxConversion: 'Máximo de {amount} convertido em saldo real',
     contributions: 'Quanto cada aposta conta: {list}',
     contribution: '{category} {percent}',
+    contributionByEdge: '{category} até {percent}, conforme a vantagem da casa do jogo',
     cta: {
       deposit: 'Depositar e ganhar',
       codes: 'Ver meus códigos',
