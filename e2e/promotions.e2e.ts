@@ -7,7 +7,8 @@ import { type RunningServer, startServer } from './support/server';
 // Promoções como o jogador as vive, em português: o cupom BEMVINDO conferido no modal de depósito vai com o PIX, o
 // pagamento (na página /dev/pix do PSP sandbox) concede o bônus, /bonus mostra o bônus e a barra de apostas, que anda
 // com apostas no Dice (ao vivo, sem recarregar); um cashback liberado pelo suporte é resgatado no calendário e o
-// saldo sobe (o cashback é dado pelo comando do operador cashback:grant, como o suporte faria).
+// saldo sobe (o cashback é dado pelo comando do operador cashback:grant, como o suporte faria); um saque com o bônus
+// ativo pede confirmação antes de cancelá-lo.
 
 const HOST = '127.0.0.1';
 
@@ -159,5 +160,43 @@ describe.runIf(browserAvailable)('promoções no navegador', () => {
     await expect.poll(() => text(page, 'cashback-claims')).toBe('Resgates: 1 de 1');
     expect(await page.getByTestId('cashback-claim').count()).toBe(0);
     await expect.poll(() => text(page, 'header-balance')).not.toBe(before);
+  }, 60_000);
+
+  it('pede confirmação antes de um saque que cancela o bônus ativo, e saca depois de confirmado', async () => {
+    // E-mail verificado (como a página de verificação faz, com o código do outbox) e a chave PIX do próprio CPF.
+    const auth = { 'content-type': 'application/json', authorization: `Bearer ${player.token}` };
+    await fetch(`${server.url}/api/auth/verify-email`, { method: 'POST', headers: auth, body: '{}' });
+    const box = await (await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(player.email)}`)).json();
+    const verified = await fetch(`${server.url}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ code: box[0].code }),
+    });
+    expect(verified.status).toBe(200);
+    const key = await fetch(`${server.url}/api/wallet/withdraw/method/own-cpf`, {
+      method: 'POST',
+      headers: auth,
+      body: '{}',
+    });
+    expect(key.status).toBe(200);
+
+    await page.goto(`${server.url}/account/wallet?tab=withdraw`, { waitUntil: 'networkidle' });
+    await page.getByTestId('withdraw-amount').fill('20,00');
+    await page.getByTestId('request-withdraw').click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sacar agora cancela seu bônus ativo' });
+    await dialog.waitFor();
+    // Manter o bônus: nada é pedido, o bônus continua ativo.
+    await dialog.getByRole('button', { name: 'Manter o bônus' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.getByTestId('withdraw-last').count()).toBe(0);
+
+    await page.getByTestId('request-withdraw').click();
+    await dialog.getByRole('button', { name: 'Sacar e cancelar o bônus' }).click();
+    await page.getByTestId('withdraw-last').waitFor();
+    await expect.poll(() => text(page, 'wallet-pending')).toContain('R$ 20,00');
+
+    await page.goto(`${server.url}/bonus`, { waitUntil: 'networkidle' });
+    await page.getByTestId('bonus-none').waitFor();
+    expect(await text(page, 'bonus-history')).toContain('Perdido no saque');
   }, 60_000);
 });
