@@ -65,6 +65,20 @@ describe.runIf(browserAvailable)('promoções no navegador', () => {
     await offer.getByRole('button', { name: 'Depositar e ganhar' }).waitFor();
   });
 
+  it('em /bonus, um cupom de depósito conferido leva ao modal de depósito com o cupom aplicado', async () => {
+    await page.goto(`${server.url}/bonus`, { waitUntil: 'networkidle' });
+    const box = page.getByTestId('bonus-page');
+    await box.getByTestId('coupon-input').fill('BemVindo');
+    await box.getByTestId('coupon-check').click();
+    await expect.poll(() => text(page, 'coupon-valid')).toContain('Este cupom vale no seu próximo depósito.');
+    await page.getByTestId('coupon-deposit').click();
+    await expect
+      .poll(() => text(page, 'deposit-coupon-valid'))
+      .toContain('Cupom BEMVINDO aplicado: Bônus de boas-vindas: 100% até R$ 500');
+    await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).first().click();
+    await expect.poll(() => page.getByTestId('deposit-coupon').count()).toBe(0);
+  });
+
   it('confere o cupom BEMVINDO no modal de depósito, paga o PIX e vê o bônus e a barra de apostas andar com o Dice', async () => {
     await page.goto(`${server.url}/bonus`, { waitUntil: 'networkidle' });
     await page.getByTestId('bonus-none').waitFor();
