@@ -33,10 +33,8 @@ export default function DepositCoupon({ initial, bind }: SlotProps['wallet.depos
     <div data-testid="deposit-coupon">
       <CouponInput coupon={field} label={t('promo.coupon.optional')} initial={initial ?? ''}>
         {field.state.coupon && (
-          <p className="pr-coupon__status" data-testid="deposit-coupon-valid">
-            <strong>
-              {t('promo.coupon.applied', { code: field.state.code, offer: field.state.coupon.offer.name })}
-            </strong>
+          <p className="pr-coupon__applied" data-testid="deposit-coupon-valid">
+            {t('promo.coupon.applied', { code: field.state.code, offer: field.state.coupon.offer.name })}
           </p>
         )}
       </CouponInput>
