@@ -58,7 +58,11 @@ function categoryOf(game: repo.GameForWagering): ContributionCategory {
  * house edge against 4% (dice at 1% edge counts a quarter), never above 100: a low-edge game cannot clear a bonus
  * at little cost.
  */
-export function contributionPercent(offer: repo.OfferRow, gameId: number | null, game: repo.GameForWagering | null) {
+export function contributionPercent(
+  offer: Pick<repo.OfferRow, 'contributions' | 'excluded_game_ids'>,
+  gameId: number | null,
+  game: repo.GameForWagering | null,
+) {
   if (gameId === null || game === null || !game.bonus_allowed || offer.excluded_game_ids.includes(gameId)) return 0;
   const category = categoryOf(game);
   const base = offer.contributions[category] ?? DEFAULT_CONTRIBUTIONS[category];
@@ -253,10 +257,9 @@ export async function applyStake(
   tx: Sql,
   o: Who & { eventKey: string; gameId: number | null; bet: number; now: Date },
 ): Promise<repo.BonusRow | null> {
-  const active = await repo.activeBonus(tx, o.tenantId, o.userId);
-  if (!active) return null;
-  const offer = (await repo.findOffer(tx, o.tenantId, active.offer_id))!;
-  const game = o.gameId === null ? null : await repo.gameForWagering(tx, o.tenantId, o.gameId);
+  const ctx = await repo.wageringContext(tx, o);
+  if (!ctx) return null;
+  const { bonus: active, offer, game } = ctx;
   const overMax = offer.max_bet !== null && o.bet > offer.max_bet;
   const counted = overMax ? 0 : Math.floor((o.bet * contributionPercent(offer, o.gameId, game)) / 100);
   const updated = await repo.addWager(tx, {

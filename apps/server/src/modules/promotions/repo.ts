@@ -149,6 +149,7 @@ export type BonusRow = {
 
 const BONUS_COLS = `id, tenant_id, user_id, offer_id, state, amount, deposit_amount, wagering_required, wagering_done,
   converted, source, source_ref, idempotency_key, end_reason, created_at, activated_at, expires_at, ended_at`;
+const BONUS_COLS_B = BONUS_COLS.replace(/(\w+)/g, 'b.$1');
 
 /**
  * Serialises every change of one player's bonuses (grant, activation, wagering, completion, forfeit, expiry): taken
@@ -277,18 +278,72 @@ export async function addWager(
   sql: Sql,
   o: { tenantId: number; eventKey: string; bonusId: number; stake: number; counted: number },
 ): Promise<BonusRow | null> {
-  const { rows } = await sql.query<{ n: number }>(
-    `insert into promo_wagers (tenant_id, event_key, bonus_id, stake, counted) values ($1, $2, $3, $4, $5)
-      on conflict do nothing returning 1 as n`,
+  // One statement: the wager row, and the bonus's progress only when that row is new.
+  const { rows } = await sql.query<BonusRow>(
+    `with w as (
+        insert into promo_wagers (tenant_id, event_key, bonus_id, stake, counted) values ($1, $2, $3, $4, $5)
+          on conflict do nothing returning bonus_id, counted)
+      update promo_bonuses b set wagering_done = b.wagering_done + w.counted from w
+        where b.tenant_id = $1 and b.id = w.bonus_id
+      returning ${BONUS_COLS_B}`,
     [o.tenantId, o.eventKey, o.bonusId, o.stake, o.counted],
+    'promo_add_wager',
   );
-  if (rows.length === 0) return null;
-  const { rows: b } = await sql.query<BonusRow>(
-    `update promo_bonuses set wagering_done = wagering_done + $3 where tenant_id = $1 and id = $2
-      returning ${BONUS_COLS}`,
-    [o.tenantId, o.bonusId, o.counted],
+  return rows[0] ?? null;
+}
+
+/** What counting a stake needs, in one read: the active bonus, its offer's wagering rules, and the game. */
+export type WageringContext = {
+  bonus: BonusRow;
+  offer: Pick<OfferRow, 'max_bet' | 'contributions' | 'excluded_game_ids'>;
+  game: GameForWagering | null;
+};
+
+export async function wageringContext(
+  sql: Sql,
+  o: { tenantId: number; userId: number; gameId: number | null },
+): Promise<WageringContext | null> {
+  const { rows } = await sql.query<
+    BonusRow & {
+      o_max_bet: number | null;
+      o_contributions: OfferRow['contributions'];
+      o_excluded: number[];
+      g_type: string | null;
+      g_category: string | null;
+      g_provider: string | null;
+      g_rtp: number | null;
+      g_bonus_allowed: boolean | null;
+    }
+  >(
+    `select ${BONUS_COLS_B}, o.max_bet as o_max_bet, o.contributions as o_contributions,
+        o.excluded_game_ids as o_excluded, g.type as g_type, g.category_slug as g_category, p.code as g_provider,
+        g.rtp_bp as g_rtp, g.bonus_allowed as g_bonus_allowed
+      from promo_bonuses b
+        join promo_offers o on o.tenant_id = b.tenant_id and o.id = b.offer_id
+        left join games g on g.tenant_id = b.tenant_id and g.id = $3
+        left join game_providers p on p.id = g.provider_id
+      where b.tenant_id = $1 and b.user_id = $2 and b.state = 'active'`,
+    [o.tenantId, o.userId, o.gameId],
+    'promo_wagering_context',
   );
-  return b[0] ?? null;
+  const r = rows[0];
+  if (!r) return null;
+  const { o_max_bet, o_contributions, o_excluded, g_type, g_category, g_provider, g_rtp, g_bonus_allowed, ...bonus } =
+    r;
+  return {
+    bonus: bonus as BonusRow,
+    offer: { max_bet: o_max_bet, contributions: o_contributions, excluded_game_ids: (o_excluded ?? []).map(Number) },
+    game:
+      g_type === null
+        ? null
+        : {
+            type: g_type,
+            category_slug: g_category!,
+            provider: g_provider!,
+            rtp_bp: Number(g_rtp),
+            bonus_allowed: g_bonus_allowed === true,
+          },
+  };
 }
 
 export async function listBonuses(sql: Sql, o: { tenantId: number; userId: number; limit: number; offset: number }) {
