@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../shared/lib/dates';
 import { openDepositWithCoupon } from '../../../shared/lib/deposit-modal';
 import { useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
+import { useSiteConfig } from '../../../shared/lib/site-config';
 import { refreshWallet } from '../../../shared/lib/wallet';
 import { Button } from '../../../shared/ui/button';
 import { toast } from '../../../shared/ui/toast-store';
@@ -69,12 +70,21 @@ function CouponActions({ coupon, field }: { coupon: CheckedCoupon; field: Coupon
 
 /** The coupon field with its follow-up: on /bonus and /promo-codes. `code` fills it from a list ("Usar"). */
 export function CouponBox({ code }: { code?: string }) {
+  const t = useT();
   const field = useCoupon();
   const { check } = field;
+  const regulated = useSiteConfig().is_regulated;
   // A code picked from a list is checked at once (from the cache when it was checked before).
   useEffect(() => {
-    if (code) void check(code);
-  }, [code, check]);
+    if (code && !regulated) void check(code);
+  }, [code, check, regulated]);
+  // A regulated tenant gives no bonus before a bet (Lei 14.790 art. 29), so it has no coupon to take: say why.
+  if (regulated)
+    return (
+      <p className="pr-muted" data-testid="coupon-regulated">
+        {t('promo.coupon.regulated')}
+      </p>
+    );
   return (
     <CouponInput coupon={field} initial={code} key={code}>
       {field.state.coupon && <CouponActions coupon={field.state.coupon} field={field} />}

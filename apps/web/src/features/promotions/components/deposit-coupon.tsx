@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useT } from '../../../shared/lib/i18n';
+import { useSiteConfig } from '../../../shared/lib/site-config';
 import type { SlotProps } from '../../../shared/lib/slots';
 import { useCoupon } from '../lib/use-coupon';
 import { CouponInput } from './coupon-input';
@@ -15,20 +16,24 @@ export default function DepositCoupon({ initial, bind }: SlotProps['wallet.depos
   const t = useT();
   const field = useCoupon();
   const { check, getState } = field;
+  // A regulated tenant gives no bonus before a bet (Lei 14.790 art. 29): no coupon goes with a deposit there.
+  const regulated = useSiteConfig().is_regulated;
 
   useEffect(() => {
-    if (initial) void check(initial);
-  }, [initial, check]);
+    if (initial && !regulated) void check(initial);
+  }, [initial, check, regulated]);
 
   useEffect(() => {
     bind(async () => {
+      if (regulated) return null;
       const s = getState();
       if (!s.code) return null;
       const done = await check();
       return done.status === 'valid' ? done.code : false;
     });
-  }, [bind, check, getState]);
+  }, [bind, check, getState, regulated]);
 
+  if (regulated) return null;
   return (
     <div data-testid="deposit-coupon">
       <CouponInput coupon={field} label={t('promo.coupon.optional')} initial={initial ?? ''}>

@@ -58,6 +58,8 @@ export default {
     available: 'Codes available to you',
     availableEmpty: 'No codes available to you right now.',
     use: 'Use',
+    regulated:
+      "Under Brazil's betting rules (Law 14,790/2023) this site gives no bonus or coupon before a bet. Cashback on your losses still applies.",
   },
   cashback: {
     title: 'Cashback',

@@ -56,6 +56,8 @@ export default {
     available: 'Códigos disponíveis para você',
     availableEmpty: 'Nenhum código disponível para você agora.',
     use: 'Usar',
+    regulated:
+      'Pelas regras brasileiras de apostas (Lei 14.790/2023), este site não oferece bônus nem cupons antes de uma aposta. O cashback sobre suas perdas continua valendo.',
   },
   cashback: {
     title: 'Cashback',

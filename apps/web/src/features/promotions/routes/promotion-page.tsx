@@ -4,6 +4,7 @@ import { useLocale, useT } from '../../../shared/lib/i18n';
 import { isLivePath } from '../../../shared/lib/live-routes';
 import { localizePath } from '../../../shared/lib/locale';
 import { useIsLoggedIn } from '../../../shared/lib/session';
+import { useSiteConfig } from '../../../shared/lib/site-config';
 import { Button } from '../../../shared/ui/button';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type Offer, rulesOf, useOffers } from '../api/get-offers';
@@ -16,6 +17,8 @@ import '../promotions.css';
 export default function PromotionPage() {
   const t = useT();
   const offers = useOffers();
+  // A regulated tenant lists no pre-bet offer; its players are told why rather than "come back soon".
+  const regulated = useSiteConfig().is_regulated;
   const list = offers.data?.offers ?? [];
   return (
     <div className="pr-page" data-testid="promotion-page">
@@ -34,7 +37,7 @@ export default function PromotionPage() {
         </div>
       ) : list.length === 0 ? (
         <p className="pr-card pr-muted" data-testid="offers-empty">
-          {t('promo.offers.empty')}
+          {t(regulated ? 'promo.coupon.regulated' : 'promo.offers.empty')}
         </p>
       ) : (
         <div className="pr-offers">
