@@ -276,7 +276,11 @@ export async function applyStake(
   // Spent, unless a provider round staked with bonus money is still open: its win may pay back into the bonus.
   if (balance === 0 && !(await repo.openBonusRound(tx, o.tenantId, o.userId)))
     return endBonus(tx, updated, { state: 'forfeited', reason: 'balance_spent', now: o.now });
-  if (counted > 0) await announce(tx, updated, balance);
+  // The player's bar shows progress to a tenth of a percent: a stake that does not move it is not announced.
+  const tenths = (done: number) =>
+    Math.floor((Math.min(done, updated.wagering_required) * 1000) / updated.wagering_required);
+  if (counted > 0 && tenths(updated.wagering_done) !== tenths(updated.wagering_done - counted))
+    await announce(tx, updated, balance);
   return updated;
 }
 

@@ -294,6 +294,38 @@ describe('bonuses', () => {
     expect(bonus.wagering_done).toBe(Math.floor((1_500 * pct) / 100));
   });
 
+  it('announces progress when it moves the bar by a tenth of a percent, not on every centavo', async () => {
+    const p = await player();
+    await ops('bonus:grant', {
+      flags: {
+        host: 'localhost',
+        user: String(p.id),
+        offer: String(await noDepositOffer({ amount: '10000', wagering: '10' })),
+      },
+    });
+    const t = await tenant();
+    const slot = (
+      await app.db.query<{ id: number }>(
+        `select id from games where tenant_id = $1 and type = 'slots' and bonus_allowed limit 1`,
+        [t.id],
+      )
+    ).rows[0]!;
+    const updates = async () =>
+      (
+        await app.db.query<{ payload: { wagering_done: number } }>(
+          `select payload from event_log where user_id = $1 and name = 'promotions.bonus_updated' order by id`,
+          [p.id],
+        )
+      ).rows.map((r) => r.payload.wagering_done);
+    // 100,000 to wager: 50 is 0.05%, 100 is the first tenth of a percent.
+    await stake(p, { gameId: Number(slot.id), bet: 50 });
+    expect(await updates()).toEqual([0]);
+    await stake(p, { gameId: Number(slot.id), bet: 50 });
+    expect(await updates()).toEqual([0, 100]);
+    await stake(p, { gameId: Number(slot.id), bet: 5_000 });
+    expect(await updates()).toEqual([0, 100, 5_100]);
+  });
+
   it('a spent bonus is lost, but not while a provider round staked with bonus money is still open', async () => {
     const p = await player();
     await ops('bonus:grant', {
