@@ -79,6 +79,16 @@ describe.runIf(browserAvailable)('promoções no navegador', () => {
     await expect.poll(() => page.getByTestId('deposit-coupon').count()).toBe(0);
   });
 
+  it('em /promo-codes, BEMVINDO está entre os códigos do jogador e "Usar" o confere no campo', async () => {
+    await page.goto(`${server.url}/promo-codes`, { waitUntil: 'networkidle' });
+    const row = page.getByTestId('codes-list').getByRole('listitem').filter({ hasText: 'BEMVINDO' });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Usar' }).click();
+    expect(await page.getByTestId('coupon-input').inputValue()).toBe('BEMVINDO');
+    await expect.poll(() => text(page, 'coupon-valid')).toContain('Cupom válido: Bônus de boas-vindas');
+    await page.getByTestId('coupon-deposit').waitFor();
+  });
+
   it('confere o cupom BEMVINDO no modal de depósito, paga o PIX e vê o bônus e a barra de apostas andar com o Dice', async () => {
     await page.goto(`${server.url}/bonus`, { waitUntil: 'networkidle' });
     await page.getByTestId('bonus-none').waitFor();
