@@ -8,10 +8,11 @@ import { fakeWebDist, testApp } from '../../test/helpers';
 import { createTenant, setTenantSettings } from '../tenants/index';
 import { demoBanners } from './demo/settings';
 
-const MIGRATION = path.resolve(
-  import.meta.dirname,
-  '../../platform/db/migrations/20261126300000_bilingual_banners.sql',
-);
+const MIGRATIONS = path.resolve(import.meta.dirname, '../../platform/db/migrations');
+const MIGRATION = path.join(MIGRATIONS, '20261126300000_bilingual_banners.sql');
+const WELCOME_MIGRATION = path.join(MIGRATIONS, '20261127100300_welcome_banner.sql');
+/** The banners the bilingual migration gave the demo tenant: today's, before its welcome offer existed. */
+const BILINGUAL = demoBanners.filter((b) => b.id !== 'boas-vindas');
 
 // The demo tenant's banners exactly as they were first seeded, before banners spoke two languages: three of them
 // sold a welcome bonus, a weekly cashback and a VIP club that do not exist.
@@ -77,7 +78,7 @@ describe('home banners: both languages, an audience, only real offers', () => {
     return res.json().data as Banner[];
   };
 
-  it('shows a guest and a player their own banners (a self-excluded player none), none selling a bonus, cashback or VIP club', async () => {
+  it('shows a guest and a player their own banners (a self-excluded player none), a bonus only when the offer is real', async () => {
     const guest = await banners();
     expect(guest.length).toBeGreaterThanOrEqual(3);
     expect(guest.every((b) => b.audience !== 'players')).toBe(true);
@@ -98,8 +99,17 @@ describe('home banners: both languages, an audience, only real offers', () => {
     expect(await banners({ token: excluded.token })).toEqual([]);
     // A token that is no session reads as a guest.
     expect((await banners({ token: 'x'.repeat(40) })).map((b) => b.id)).toEqual(guest.map((b) => b.id));
+    // The welcome bonus is sold to guests only (it is for new players), and only as the tenant's real offer: its
+    // banner opens the offer's rules, and the offers the site lists say the same figures.
+    const welcome = guest.filter((b) => /bônus|bonus/i.test(`${b.title} ${b.title_en} ${b.alt}`));
+    expect(welcome.map((b) => b.link)).toEqual(['/promotion']);
+    expect(player.some((b) => /bônus|bonus/i.test(`${b.title} ${b.title_en} ${b.alt}`))).toBe(false);
+    const offers = await app.inject({ url: '/api/promotions/offers', headers: { host: 'localhost' } });
+    expect(offers.json().offers).toContainEqual(
+      expect.objectContaining({ kind: 'deposit_match', percent: 100, max_bonus: 50_000 }),
+    );
     for (const b of [...guest, ...player]) {
-      expect(`${b.title} ${b.title_en} ${b.alt}`).not.toMatch(/bônus|bonus|cashback|vip/i);
+      expect(`${b.title} ${b.title_en} ${b.alt}`).not.toMatch(/cashback|vip/i);
       expect(bannerLinkIssue(b.link), b.id).toBeNull();
     }
   });
@@ -174,9 +184,34 @@ describe('home banners: both languages, an audience, only real offers', () => {
       [[demo.id, other.id]],
     );
     const [d, o] = after.rows.map((r) => TenantSettings.parse(r.settings));
-    expect(d!.banners.map((b) => b.id)).toEqual(demoBanners.map((b) => b.id));
+    expect(d!.banners.map((b) => b.id)).toEqual(BILINGUAL.map((b) => b.id));
     expect(d!.siteTitle_en).toBe('Sorte Demo | Online casino with PIX');
     expect(d!.site.description).not.toMatch(/cashback|VIP/i);
+    expect(o!.banners.map((b) => b.id)).toEqual(['minha-promo']);
+  });
+
+  it('the welcome-banner migration gives the demo tenant as seeded its welcome offer banner, and leaves others alone', async () => {
+    const sql = fs.readFileSync(WELCOME_MIGRATION, 'utf8');
+    const demo = await createTenant(app.db, { name: 'Demo como semeado', host: 'semeado.test' });
+    const other = await createTenant(app.db, { name: 'Outra Casa 2', host: 'outra2.test' });
+    const set = (id: number, banners: unknown) =>
+      app.db.query(`update tenants set settings = jsonb_set(settings, '{banners}', $2::jsonb) where id = $1`, [
+        id,
+        JSON.stringify(banners),
+      ]);
+    await set(demo.id, BILINGUAL);
+    const own = [{ ...BILINGUAL[0]!, id: 'minha-promo' }];
+    await set(other.id, own);
+
+    await app.db.exec(sql);
+
+    const after = await app.db.query<{ id: number; settings: unknown }>(
+      'select id, settings from tenants where id = any($1::bigint[]) order by id',
+      [[demo.id, other.id]],
+    );
+    const [d, o] = after.rows.map((r) => TenantSettings.parse(r.settings));
+    expect(d!.banners).toEqual(TenantSettings.parse({ ...d, banners: demoBanners }).banners);
+    expect(d!.banners.find((b) => b.id === 'boas-vindas')).toMatchObject({ link: '/promotion', audience: 'guests' });
     expect(o!.banners.map((b) => b.id)).toEqual(['minha-promo']);
   });
 

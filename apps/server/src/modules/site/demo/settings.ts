@@ -41,8 +41,9 @@ const banner = (b: DemoBanner) => ({
 });
 
 /**
- * The demo's home banners: only what the site really offers today (no bonus, cashback or VIP offer, which do not
- * exist), each linking to a page that exists. A guest's PIX banner asks for an account first.
+ * The demo's home banners: only what the site really offers today, each linking to a page that exists. The welcome
+ * bonus is the demo's real offer (seeded by promotions with the coupon BEMVINDO) and is shown to guests only: it is
+ * for new players, and its rules are on /promotion. A guest's PIX banner asks for an account first.
  */
 export const demoBanners = [
   banner({
@@ -58,6 +59,21 @@ export const demoBanners = [
     en: {
       title: 'Sorte Originals: provably fair games',
       alt: 'Dice, cards and a green shield: meet Sorte Originals, games whose every result you can check (provably fair).',
+    },
+  }),
+  banner({
+    id: 'boas-vindas',
+    art: 'boas-vindas',
+    position: 1,
+    link: '/promotion',
+    audience: 'guests',
+    pt: {
+      title: 'Bônus de boas-vindas: 100% até R$ 500 no primeiro depósito',
+      alt: 'Presente verde e moedas: cupom BEMVINDO no 1º depósito via PIX, 100% em bônus até R$ 500. Novos jogadores, mínimo R$ 20, rollover 30x em 30 dias. 18+, termos se aplicam.',
+    },
+    en: {
+      title: 'Welcome bonus: 100% up to R$ 500 on your first deposit',
+      alt: 'A green gift and coins: coupon BEMVINDO on your first PIX deposit, a 100% bonus up to R$ 500. New players, minimum R$ 20, wager 30x in 30 days. 18+, terms apply.',
     },
   }),
   banner({
