@@ -6,8 +6,8 @@
 // always reaches the same node), each with its own pool.
 // BENCH_DATABASE_URL (default: the test PostgreSQL); both run in private schemas that are dropped afterwards.
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { countBets, diceLoad } from './dice-load';
 import { BENCH_DB_URL, record, tpcb, walNow, walPer, withSchemas } from './lib';
 
 // The server's modules are loaded at run time (the bench project does not compile apps/server; see tsconfig).
@@ -21,7 +21,6 @@ const { openPostgres } = (await server('platform/db/index.ts')) as {
 const DB_URL = BENCH_DB_URL;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
-const THREADS = 2;
 /**
  * Server nodes. One: on this 2-core machine PostgreSQL is the bottleneck (it takes about 1.3 ms of CPU per bet, the
  * node about 0.35 ms, a third of one core at 900 bets/s), and a second node only added a second pool of backends
@@ -29,39 +28,6 @@ const THREADS = 2;
  * hour. BENCH_SERVERS=2 measures the two-node layout of a machine with cores to spare.
  */
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
-
-/** One load-generating thread: each of its players bets in a loop (warm-up, then the measured window). */
-const CLIENT_CODE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { Connection } = require(workerData.client);
-const { port, tokens, seconds, warmup, prefix } = workerData;
-const body = JSON.stringify({ amount: 100, target: 50.5, condition: 'over' });
-let seq = 0;
-const bet = async (conn, token) => {
-  const t0 = performance.now();
-  const res = await conn.request('POST', '/api/originals/dice/bet', { 'content-type': 'application/json',
-    authorization: 'Bearer ' + token, 'idempotency-key': prefix + '-' + seq++ }, body, false);
-  return [res.status, performance.now() - t0];
-};
-const out = { ok: 0, errors: 0, secs: 0, lat: [] };
-const conns = tokens.map(() => new Connection(port));
-const loop = async (i, deadline, counting) => {
-  while (Date.now() < deadline) {
-    const [status, ms] = await bet(conns[i], tokens[i]);
-    if (!counting) continue;
-    if (status === 200) { out.ok++; out.lat.push(ms); } else out.errors++;
-  }
-};
-(async () => {
-  const w = Date.now() + warmup * 1000;
-  await Promise.all(tokens.map((_, i) => loop(i, w, false)));
-  const start = Date.now();
-  await Promise.all(tokens.map((_, i) => loop(i, start + seconds * 1000, true)));
-  out.secs = (Date.now() - start) / 1000;
-  for (const c of conns) c.close();
-  parentPort.postMessage(out);
-})();
-`;
 
 type App = {
   listen(o: { port: number; host: string }): Promise<string>;
@@ -145,52 +111,15 @@ async function diceOverHttp(schema: string) {
         }),
       );
     }
-    const per = Math.ceil(tokens.length / THREADS);
-    const parts = Array.from({ length: THREADS }, (_, i) => tokens.slice(i * per, (i + 1) * per)).filter(
-      (t) => t.length,
-    );
     // WAL per bet over the whole load (warm-up included, the dispatcher's work too): bets counted in the table.
-    const countBets = async () =>
-      Number((await db.query<{ n: string }>('select count(*) as n from originals_bets')).rows[0]!.n);
-    const bets0 = await countBets();
+    const bets0 = await countBets(db);
     const wal0 = await walNow(db);
-    const results = await Promise.all(
-      parts.map(
-        (part, i) =>
-          new Promise<{ ok: number; errors: number; secs: number; lat: number[] }>((resolve, reject) => {
-            const w = new Worker(CLIENT_CODE, {
-              eval: true,
-              // A player always talks to the same node (its connection), as behind a sticky load balancer.
-              workerData: {
-                client: path.join(import.meta.dirname, 'keepalive-client.cjs'),
-                port: ports[i % ports.length],
-                tokens: part,
-                seconds: SECONDS,
-                warmup: 2,
-                prefix: `bench-${i}`,
-              },
-            });
-            w.once('message', resolve);
-            w.once('error', reject);
-          }),
-      ),
-    );
+    const dice = await diceLoad({ ports, tokens, seconds: SECONDS, prefix: (i) => `bench-${i}` });
     // The dispatcher takes the last events off the queue within its next tick.
     await new Promise((r) => setTimeout(r, 1_000));
-    const wal = walPer(wal0, await walNow(db), (await countBets()) - bets0);
-    const bets = results.reduce((n, r) => n + r.ok, 0);
-    const errors = results.reduce((n, r) => n + r.errors, 0);
-    const secs = Math.max(...results.map((r) => r.secs));
-    const lat = results.flatMap((r) => r.lat).sort((a, b) => a - b);
+    const wal = walPer(wal0, await walNow(db), (await countBets(db)) - bets0);
     const check = (await checkLedger(db, tenantId)) as { ok: boolean };
-    return {
-      bets_per_s: Math.round(bets / secs),
-      p50_ms: Math.round(lat[Math.floor(lat.length * 0.5)]! * 10) / 10,
-      p99_ms: Math.round(lat[Math.floor(lat.length * 0.99)]! * 10) / 10,
-      errors,
-      ledger_ok: check.ok,
-      ...wal,
-    };
+    return { ...dice, ledger_ok: check.ok, ...wal };
   } finally {
     for (const node of nodes) {
       const closed = new Promise((resolve) => {

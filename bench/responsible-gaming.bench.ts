@@ -4,8 +4,7 @@
 // order without, with, with, without, without, with; each run BENCH_SECONDS (default 10) after a 2 s warm-up.
 // Target: the players with limits bet within 10% of the players without (mean of the 3 runs each).
 // BENCH_DATABASE_URL (default: the test PostgreSQL); the run uses a private schema dropped afterwards.
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { load, type Run } from './dice-load';
 import { analyzeSchema, BENCH_DB_URL, record, withSchemas } from './lib';
 
 type Sql = { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> };
@@ -20,78 +19,8 @@ const server = (p: string) => import(new URL(`../apps/server/src/${p}`, import.m
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 16;
-const THREADS = 2;
 /** 3 runs of each group: without (a) and with (b) limits. */
 const ORDER = ['a', 'b', 'b', 'a', 'a', 'b'] as const;
-
-/** One load-generating thread: each of its players bets in a loop (warm-up, then the measured window). */
-const CLIENT_CODE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { Connection } = require(workerData.client);
-const { port, tokens, seconds, warmup, prefix } = workerData;
-const body = JSON.stringify({ amount: 100, target: 50.5, condition: 'over' });
-let seq = 0;
-const bet = async (conn, token) => {
-  const t0 = performance.now();
-  const res = await conn.request('POST', '/api/originals/dice/bet', { 'content-type': 'application/json',
-    authorization: 'Bearer ' + token, 'idempotency-key': prefix + '-' + seq++ }, body, false);
-  return [res.status, performance.now() - t0];
-};
-const out = { ok: 0, errors: 0, secs: 0, lat: [] };
-const conns = tokens.map(() => new Connection(port));
-const loop = async (i, deadline, counting) => {
-  while (Date.now() < deadline) {
-    const [status, ms] = await bet(conns[i], tokens[i]);
-    if (!counting) continue;
-    if (status === 200) { out.ok++; out.lat.push(ms); } else out.errors++;
-  }
-};
-(async () => {
-  const w = Date.now() + warmup * 1000;
-  await Promise.all(tokens.map((_, i) => loop(i, w, false)));
-  const start = Date.now();
-  await Promise.all(tokens.map((_, i) => loop(i, start + seconds * 1000, true)));
-  out.secs = (Date.now() - start) / 1000;
-  for (const c of conns) c.close();
-  parentPort.postMessage(out);
-})();
-`;
-
-type Run = { bets_per_s: number; p50_ms: number; p99_ms: number; errors: number };
-
-async function load(port: number, tokens: string[], label: string, seconds: number): Promise<Run> {
-  const per = Math.ceil(tokens.length / THREADS);
-  const parts = Array.from({ length: THREADS }, (_, i) => tokens.slice(i * per, (i + 1) * per));
-  const results = await Promise.all(
-    parts.map(
-      (part, i) =>
-        new Promise<{ ok: number; errors: number; secs: number; lat: number[] }>((resolve, reject) => {
-          const w = new Worker(CLIENT_CODE, {
-            eval: true,
-            workerData: {
-              client: path.join(import.meta.dirname, 'keepalive-client.cjs'),
-              port,
-              tokens: part,
-              seconds,
-              warmup: 2,
-              prefix: `${label}-${i}-${Date.now()}`,
-            },
-          });
-          w.once('message', resolve);
-          w.once('error', reject);
-        }),
-    ),
-  );
-  const bets = results.reduce((n, r) => n + r.ok, 0);
-  const secs = Math.max(...results.map((r) => r.secs));
-  const lat = results.flatMap((r) => r.lat).sort((a, b) => a - b);
-  return {
-    bets_per_s: Math.round(bets / secs),
-    p50_ms: Math.round(lat[Math.floor(lat.length * 0.5)]! * 10) / 10,
-    p99_ms: Math.round(lat[Math.floor(lat.length * 0.99)]! * 10) / 10,
-    errors: results.reduce((n, r) => n + r.errors, 0),
-  };
-}
 
 export function run() {
   return withSchemas(['bench_rg'], async ([schema]) => {
