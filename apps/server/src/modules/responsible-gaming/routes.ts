@@ -21,6 +21,7 @@ import {
   setLimitCall,
   setRealityCheckCall,
 } from '@sorte/contracts';
+import { addDays, zonedInstant } from '@sorte/contracts/zoned-time';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../platform/auth';
@@ -52,31 +53,9 @@ export function infoFor(tenant: Tenant, locale: 'pt' | 'en'): RgInfoReply {
   };
 }
 
-/** The offset of a time zone from UTC at `at`, in ms. */
-function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const local = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
-  return local - (at.getTime() - at.getMilliseconds());
-}
-
 /** The last second of a calendar day in the tenant's time zone. */
 function endOfDayIn(date: string, timeZone: string): Date {
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, mo - 1, d, 23, 59, 59);
-  return new Date(guess - zoneOffsetMs(new Date(guess), timeZone));
+  return new Date(zonedInstant(addDays(date, 1), 0, timeZone).getTime() - 1000);
 }
 
 /** The responsible-gaming calls under /api. Every call but `info` is the logged-in player's own. */

@@ -1,4 +1,5 @@
 import type { Locale, RgPause, RgSelfExclusion, RgStatusReply } from '@sorte/contracts';
+import { startOfLocalDay } from '@sorte/contracts/zoned-time';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { publish } from '../../platform/events/index';
@@ -313,23 +314,6 @@ export async function playerRegistered(tx: Sql, o: { tenant: Tenant; userId: num
   await startSession(tx, w, now);
 }
 
-/** The start of `now`'s calendar day in the tenant's time zone. */
-function startOfDay(now: Date, timeZone: string): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour12: false,
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  const since = ((Number(parts.hour) % 24) * 3600 + Number(parts.minute) * 60 + Number(parts.second)) * 1000;
-  return new Date(now.getTime() - since - now.getMilliseconds());
-}
-
 /**
  * Every login asks this before a session starts: the national list at the first login of the day (regulated
  * mode), then whether a stopped account may come in. A stopped account (self-excluded, listed, closed) comes in
@@ -345,7 +329,7 @@ export async function admitLogin(
   const cpf = cpfDigits(o.cpf);
   if (cpf && policiesFor(o.tenant.settings).nationalList) {
     const status = await repo.findNationalStatus(db, w);
-    if (!status || status.checked_at < startOfDay(now, o.tenant.settings.timezone))
+    if (!status || status.checked_at < startOfLocalDay(now, o.tenant.settings.timezone))
       await checkNational(db, o.tenant, { ...w, cpf }, { now, ip: o.ip, moment: 'login', logout: false });
   }
   const p = active(await repo.findPlayer(db, w), now);

@@ -1,4 +1,7 @@
 import { CALENDAR_CLAIMS, type CashbackType } from '@sorte/contracts';
+import { addDays, isoWeekday, localDay, zonedInstant } from '@sorte/contracts/zoned-time';
+
+export { addDays, isDay, isoWeekday, localDay, zonedInstant } from '@sorte/contracts/zoned-time';
 
 /**
  * The arithmetic and the clock of cashback, without a database: the week a day belongs to in the tenant's time zone,
@@ -11,62 +14,6 @@ export const CASHBACK_WINDOWS = [12 * 60 + 1, 18 * 60 + 1, 23 * 60 + 59] as cons
 export const WINDOW_LABELS = CASHBACK_WINDOWS.map(
   (m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`,
 );
-
-const DAY_MS = 86_400_000;
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formats.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock reading of an instant in a time zone, as if it were UTC (ms). */
-function wallMs(at: Date, timeZone: string): number {
-  const parts = formatFor(timeZone).formatToParts(at);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-}
-
-/** "2026-11-27": the calendar day of an instant in the time zone. */
-export function localDay(at: Date, timeZone: string): string {
-  return new Date(wallMs(at, timeZone)).toISOString().slice(0, 10);
-}
-
-/** The instant a wall-clock time (minutes after midnight) of a day has in the zone, summer time included. */
-export function zonedInstant(day: string, minutes: number, timeZone: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const target = Date.UTC(y, m - 1, d, 0, minutes);
-  // The zone's offset at the guess, then once more at the corrected instant (an offset change between the two).
-  let guess = target;
-  for (let i = 0; i < 2; i++) guess += target - wallMs(new Date(guess), timeZone);
-  return new Date(guess);
-}
-
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** ISO weekday of a day: 1 = Monday ... 7 = Sunday. */
-export function isoWeekday(day: string): number {
-  return ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-}
-
-export function isDay(s: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
-}
 
 export type Period = { start: string; end: string; startsAt: Date; endsAt: Date };
 

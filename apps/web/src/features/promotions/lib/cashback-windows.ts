@@ -4,6 +4,9 @@
  * entry dated in the future counts in the total but opens nothing yet. The server decides what a claim may take; the
  * page uses this to draw which windows are open and to count down to the next one, and reads the list again then.
  */
+import { addDays, localDay, localMinutes, zonedInstant } from '@sorte/contracts/zoned-time';
+
+export { zonedInstant };
 
 /** Minutes after local midnight at which the three daily claims open: 12:01, 18:01, 23:59. */
 export const CASHBACK_WINDOWS = [12 * 60 + 1, 18 * 60 + 1, 23 * 60 + 59] as const;
@@ -28,71 +31,17 @@ export function windowsFrom(texts: readonly string[] | undefined): readonly numb
 export const windowLabel = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-type Wall = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(at: Date, timeZone: string): Wall {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formats.set(timeZone, f);
-  }
-  const parts = f.formatToParts(at);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
-
 /** "2026-11-27": the calendar day of an instant in the time zone. */
-export function dayIn(at: Date, timeZone: string): string {
-  const w = wallClock(at, timeZone);
-  return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
-}
+export const dayIn = localDay;
 
 /** The day an entry belongs to: a plain "YYYY-MM-DD" as it is, a date-time as its day in the tenant's zone. */
 export function entryDay(availableAt: string, timeZone: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(availableAt) ? availableAt : dayIn(new Date(availableAt), timeZone);
 }
 
-/** The instant a wall-clock time of a day has in the zone (the zone's offset on that day, summer time included). */
-export function zonedInstant(day: string, minutes: number, timeZone: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const asUtc = Date.UTC(y, m - 1, d, Math.floor(minutes / 60), minutes % 60);
-  // The zone's offset at the guess, then once more at the corrected instant (an offset change between the two).
-  let guess = asUtc;
-  for (let i = 0; i < 2; i++) {
-    const w = wallClock(new Date(guess), timeZone);
-    const shown = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-    guess += asUtc - shown;
-  }
-  return new Date(guess);
-}
-
-const nextDay = (day: string): string => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-};
-
 /** How many of today's three windows are open at `now` (0 before 12:01, 3 from 23:59). */
 export function openWindowsToday(now: Date, timeZone: string, windows: readonly number[] = CASHBACK_WINDOWS): number {
-  const w = wallClock(now, timeZone);
-  const minutes = w.hour * 60 + w.minute;
+  const minutes = localMinutes(now, timeZone);
   return windows.filter((start) => minutes >= start).length;
 }
 
@@ -122,7 +71,7 @@ export function nextWindow(now: Date, timeZone: string, windows: readonly number
     const at = zonedInstant(today, start, timeZone);
     if (at.getTime() > now.getTime()) return at;
   }
-  return zonedInstant(nextDay(today), windows[0] ?? CASHBACK_WINDOWS[0], timeZone);
+  return zonedInstant(addDays(today, 1), windows[0] ?? CASHBACK_WINDOWS[0], timeZone);
 }
 
 /** A wait as "05:59:00" (hours may pass 24 only if the caller asks for a far date). */
