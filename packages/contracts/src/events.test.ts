@@ -49,6 +49,7 @@ describe('domain event map', () => {
       'responsible_gaming.session_ended',
       'responsible_gaming.national_list_hit',
       'promotions.cashback_claimed',
+      'promotions.cashback_released',
       'promotions.bonus_updated',
     ]);
   });

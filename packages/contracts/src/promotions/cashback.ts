@@ -114,4 +114,10 @@ export const CASHBACK_EVENT_PAYLOADS = {
     amount: z.number().int().positive(),
     transaction_id: z.number().int().positive(),
   }),
+  /** An entry's release time came: the player may start claiming it (the notification says so once). */
+  'promotions.cashback_released': z.object({
+    cashback_id: z.number().int().positive(),
+    amount: z.number().int().positive(),
+    type: z.enum(CASHBACK_TYPES),
+  }),
 } as const;

@@ -81,6 +81,14 @@ const TEXTS: { [N in EventName]?: (e: DomainEventOf<N>, lang: Lang) => Text | nu
     const reason = e.payload.status === 'rejected' && e.payload.reason ? ` ${e.payload.reason}` : '';
     return { title: t[0], description: `${t[1]}${reason}`, url: '/' };
   },
+  'promotions.cashback_released': (e, lang) => ({
+    title: lang === 'pt' ? 'Cashback disponível' : 'Cashback available',
+    description:
+      lang === 'pt'
+        ? `Seu cashback de ${money(e.payload.amount, lang)} está disponível. Resgate em Bônus.`
+        : `Your cashback of ${money(e.payload.amount, lang)} is available. Claim it on the Bonus page.`,
+    url: '/bonus',
+  }),
   'responsible_gaming.national_list_hit': (e, lang) =>
     e.payload.notice
       ? {
@@ -149,6 +157,7 @@ export function notificationsConsumer(db: Db): Consumer {
       'payments.withdrawal_updated': handle,
       'kyc.document_reviewed': handle,
       'responsible_gaming.national_list_hit': handle,
+      'promotions.cashback_released': handle,
     },
   });
 }

@@ -9,7 +9,7 @@ import * as ledger from '../../ledger/index';
 import { createTenant, defaultTenantSettings, findTenantByHost } from '../../tenants/index';
 import { addDays, lastClosedWeek, localDay, weekOf, zonedInstant } from './calc';
 import { CASHBACK_JOBS } from './jobs';
-import { claimCashback, grantCashback, listCashback, runCashback } from './service';
+import { announceReleased, claimCashback, grantCashback, listCashback, runCashback } from './service';
 
 /**
  * Cashback on the real app and database (PGlite, or PostgreSQL with TEST_DATABASE_URL): net loss from the ledger,
@@ -375,6 +375,35 @@ describe('granting by hand', () => {
     expect(r.run).toMatchObject({ entries: 1, total: 400 });
     const rows = await entriesOf(p.id);
     expect(rows.map((e) => e.amount).sort((a, b) => a - b)).toEqual([400, 1_000]);
+  });
+});
+
+describe('the release notice', () => {
+  it('tells the player once, in their language, when an entry can be claimed, and not before', async () => {
+    const p = await player();
+    const titles = async () =>
+      (
+        (await p.c.get('/api/notifications')).json().data as { title: string; description: string; url: string }[]
+      ).filter((n) => n.title === 'Cashback disponível');
+    const at = new Date(Date.now() + 3_600_000);
+    await grantCashback(app.db, demo, { userId: p.id, amount: 1_234, reason: 'gesto', type: 'immediate', now: at });
+
+    // Not yet released: nothing to say (other players' due entries may be told by this pass; this one is not).
+    await announceReleased(app.db, new Date());
+    await app.events.drain();
+    expect(await titles()).toEqual([]);
+
+    // Its hour came: one notice, pointing to the bonus page; a second pass (another node, the next tick) adds none.
+    await announceReleased(app.db, new Date(at.getTime() + 1_000));
+    await announceReleased(app.db, new Date(at.getTime() + 2_000));
+    await app.events.drain();
+    expect(await titles()).toEqual([
+      // Intl writes "R$" and the amount apart with a no-break space.
+      expect.objectContaining({
+        description: expect.stringMatching(/^Seu cashback de R\$\s12,34 está disponível\. Resgate em Bônus\.$/),
+        url: '/bonus',
+      }),
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Job } from '../../../platform/jobs/index';
 import { listTenants } from '../../tenants/index';
 import { lastClosedWeek } from './calc';
 import * as repo from './repo';
-import { notComputable, runDueCashback } from './service';
+import { announceReleased, notComputable, runDueCashback } from './service';
 
 /** Tenants whose last closed week has no cashback run yet, at `now`. */
 async function dueTenants(db: Db, now: Date) {
@@ -27,6 +27,16 @@ export const CASHBACK_JOBS: Job[] = [
     run: async ({ db }) => {
       const now = new Date();
       await runDueCashback(db, await dueTenants(db, now), now);
+    },
+  },
+  {
+    // Entries are computed days before their release; the player hears of one when it can be claimed.
+    name: 'cashback-released',
+    intervalMs: 60_000,
+    hasWork: (db) => repo.hasUnreleased(db, new Date()),
+    run: async ({ db }) => {
+      const now = new Date();
+      while ((await announceReleased(db, now)) > 0) {}
     },
   },
 ];

@@ -235,3 +235,43 @@ export async function tenantsWithRun(sql: Sql, periodStarts: Map<number, string>
   );
   return new Set(rows.map((r) => Number(r.tenant_id)));
 }
+
+/** Whether some entry's release time has come and its player was not told yet (the job asks before its lease). */
+export async function hasUnreleased(sql: Sql, now: Date): Promise<boolean> {
+  const { rows } = await sql.query(
+    'select 1 from cashback_entries where released_at is null and available_at <= $1 limit 1',
+    [now],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Marks up to `limit` entries released by `now` as told and returns them. Skipping locked rows lets two nodes (or a
+ * node and a late-committing claim) share the work without telling a player twice.
+ */
+export async function takeReleased(
+  tx: Sql,
+  now: Date,
+  limit: number,
+): Promise<{ id: number; tenant_id: number; user_id: number; amount: number; type: CashbackType }[]> {
+  const { rows } = await tx.query<{
+    id: number;
+    tenant_id: number;
+    user_id: number;
+    amount: number;
+    type: CashbackType;
+  }>(
+    `update cashback_entries set released_at = $1
+      where id in (select id from cashback_entries where released_at is null and available_at <= $1
+                    order by available_at limit $2 for update skip locked)
+      returning id, tenant_id, user_id, amount, type`,
+    [now, limit],
+  );
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    tenant_id: Number(r.tenant_id),
+    user_id: Number(r.user_id),
+    amount: Number(r.amount),
+  }));
+}

@@ -167,6 +167,28 @@ function view(e: repo.EntryRow, now: Date, timeZone: string): CashbackEntry {
   };
 }
 
+/** How many released entries one pass tells their players about (one transaction; the next pass takes the rest). */
+const RELEASE_BATCH = 500;
+
+/**
+ * Tells each player whose cashback entry's release time has come (`promotions.cashback_released`, which the
+ * notifications consumer turns into a pt/en notification) exactly once: the mark and the event share a transaction.
+ * Returns how many entries were released.
+ */
+export async function announceReleased(db: Db, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await repo.takeReleased(tx, now, RELEASE_BATCH);
+    for (const r of rows)
+      await publish(tx, {
+        name: 'promotions.cashback_released',
+        tenantId: r.tenant_id,
+        userId: r.user_id,
+        payload: { cashback_id: r.id, amount: r.amount, type: r.type },
+      });
+    return rows.length;
+  });
+}
+
 /** What the claims open now of an entry pay together. */
 function openAmount(v: CashbackEntry): number {
   let sum = 0;
