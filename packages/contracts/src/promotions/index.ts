@@ -31,6 +31,15 @@ export const Contribution = reply({
   percent: z.number().describe('Share of each stake that counts towards the wagering (0 to 100).'),
 });
 
+/** The game a free-spins offer is played on, with the site path of its page (/casino/<provider>/<game>). */
+export const FreeSpinsGame = reply({
+  code: z.string(),
+  title: z.string(),
+  provider: z.string().describe("The provider's code."),
+  path: z.string().describe('Where the game opens on the site.'),
+});
+export type FreeSpinsGame = z.infer<typeof FreeSpinsGame>;
+
 /** An offer as players see it (GET /api/promotions/offers, and inside a bonus or coupon). */
 export const Offer = reply({
   id: Int,
@@ -42,6 +51,8 @@ export const Offer = reply({
   max_bonus: Centavos.nullable().describe('Deposit match: the largest bonus.'),
   amount: Centavos.nullable().describe('No-deposit: the credit.'),
   free_spins: Int.nullable().describe('Free spins: how many.'),
+  free_spins_bet: Centavos.nullable().describe('Free spins: the stake of each spin.'),
+  free_spins_game: FreeSpinsGame.nullable().describe('Free spins: the game they are played on.'),
   min_deposit: Centavos.nullable().describe('Deposit match: the smallest deposit that earns it.'),
   wagering: z.number().describe('Wagering multiplier (0: none).'),
   wagering_base: z.enum(WAGERING_BASES),
@@ -78,6 +89,17 @@ export const Bonus = reply({
   activated_at: IsoTime.nullable(),
   expires_at: IsoTime.nullable().describe('When an active bonus expires; null while queued.'),
   ended_at: IsoTime.nullable(),
+  free_spins: reply({
+    total: Int,
+    used: Int.describe('Spins played so far; their wins are the bonus `amount`.'),
+    bet: Centavos.describe('The stake of each spin.'),
+    game: FreeSpinsGame.nullable(),
+    ready: z.boolean().describe('The spins are waiting in the game (the provider has them).'),
+  })
+    .nullable()
+    .describe(
+      'A free-spins bonus (null for other kinds): played first at no cost in its game; their wins go to the bonus balance and, after the last spin, must be wagered `wagering_required`.',
+    ),
 });
 export type Bonus = z.infer<typeof Bonus>;
 

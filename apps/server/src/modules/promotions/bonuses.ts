@@ -7,6 +7,7 @@ import * as ledger from '../ledger/index';
 import { MSG } from './messages';
 import { kindAllowed } from './policies';
 import * as repo from './repo';
+import { freeSpinsGameDto } from './spins-game';
 
 /**
  * The bonus engine: grants, the one active bonus per player and its queue, wagering, completion, expiry, forfeit.
@@ -75,7 +76,7 @@ async function bonusBalance(tx: Sql, who: Who): Promise<number> {
   return (await ledger.getBalance(tx, who)).bonus;
 }
 
-async function announce(tx: Sql, b: repo.BonusRow, balance: number) {
+export async function announce(tx: Sql, b: repo.BonusRow, balance: number) {
   await publish(tx, {
     name: 'promotions.bonus_updated',
     tenantId: b.tenant_id,
@@ -98,6 +99,11 @@ async function announce(tx: Sql, b: repo.BonusRow, balance: number) {
 async function activate(tx: Sql, b: repo.BonusRow, now: Date): Promise<repo.BonusRow> {
   const offer = (await repo.findOffer(tx, b.tenant_id, b.offer_id))!;
   const active = (await repo.markActive(tx, { tenantId: b.tenant_id, id: b.id, now, days: offer.days }))!;
+  // A free-spins bonus starts with no money: its spins' wins come in one by one (freeSpinWin).
+  if (b.amount === 0) {
+    await announce(tx, active, await bonusBalance(tx, { tenantId: b.tenant_id, userId: b.user_id }));
+    return active;
+  }
   const r = await ledger.credit(tx, {
     tenantId: b.tenant_id,
     userId: b.user_id,
@@ -173,14 +179,22 @@ export async function endBonus(
 /** Why an offer may not be granted to this player now, or null. */
 export async function refusalFor(
   tx: Sql,
-  o: { tenant: Tenant; userId: number; offer: repo.OfferRow; cpf: string | null; depositCount: number; now: Date },
+  o: {
+    tenant: Tenant;
+    userId: number;
+    offer: repo.OfferRow;
+    cpf: string | null;
+    depositCount: number;
+    now: Date;
+    /** A reward from another module: the same offer may reward a player again (its key tells the grants apart). */
+    reward?: boolean;
+  },
 ): Promise<{
   code: 'bonus_regulated' | 'coupon_not_eligible' | 'coupon_already_used';
   message: { pt: string; en: string };
 } | null> {
   const { offer } = o;
   if (!kindAllowed(o.tenant.settings, offer.kind)) return { code: 'bonus_regulated', message: MSG.regulated };
-  if (offer.kind === 'free_spins') return { code: 'coupon_not_eligible', message: MSG.freeSpinsUnavailable };
   if (!offer.active || (offer.starts_at && offer.starts_at > o.now) || (offer.ends_at && offer.ends_at <= o.now))
     return { code: 'coupon_not_eligible', message: MSG.couponExpired };
   if (offer.new_players_only && o.depositCount > 0)
@@ -190,6 +204,7 @@ export async function refusalFor(
     (offer.budget_count !== null && offer.granted_count >= offer.budget_count) ||
     (offer.budget_amount !== null && offer.granted_amount + (offer.amount ?? 1) > offer.budget_amount);
   if (spent) return { code: 'coupon_not_eligible', message: MSG.couponBudget };
+  if (o.reward) return null;
   const taken = await repo.offerTaken(tx, {
     tenantId: o.tenant.id,
     offerId: offer.id,
@@ -223,7 +238,9 @@ export async function grant(
 ): Promise<{ bonus: repo.BonusRow; replayed: boolean }> {
   const earlier = await repo.findBonusByKey(tx, o.tenant.id, o.key);
   if (earlier) return { bonus: earlier, replayed: true };
-  if (!Number.isSafeInteger(o.amount) || o.amount <= 0)
+  const spins = o.offer.kind === 'free_spins';
+  // A free-spins bonus is worth nothing until its spins win: it starts at 0 and grows by each spin's win.
+  if (!Number.isSafeInteger(o.amount) || o.amount < 0 || (o.amount === 0) !== spins)
     throw new AppError('validation', { pt: 'Valor de bônus inválido.', en: 'Invalid bonus amount.' });
   if (!(await repo.reserveBudget(tx, { tenantId: o.tenant.id, offerId: o.offer.id, amount: o.amount })))
     throw new AppError('coupon_not_eligible', MSG.couponBudget);
@@ -234,6 +251,7 @@ export async function grant(
     amount: o.amount,
     deposit_amount: o.deposit,
     wagering_required: wageringFor(o.offer, o.amount, o.deposit),
+    free_spins: spins ? o.offer.free_spins : null,
     source: o.source,
     source_ref: o.sourceRef,
     idempotency_key: o.key,
@@ -270,6 +288,9 @@ export async function applyStake(
     counted,
   });
   if (!updated) return active;
+  // While a free-spins bonus still has spins to play, its winnings (and the wagering they ask) are still growing:
+  // it neither completes nor is lost yet; the last spin decides (freeSpinWin).
+  if (inSpins(updated)) return updated;
   if (updated.wagering_done >= updated.wagering_required)
     return endBonus(tx, updated, { state: 'completed', reason: 'wagering_done', now: o.now });
   const balance = await bonusBalance(tx, o);
@@ -299,8 +320,17 @@ export async function beforeWithdrawal(db: Db, o: Who & { forfeitBonus: boolean;
   });
 }
 
+/** A free-spins bonus whose spins are not all played yet. */
+export const inSpins = (b: repo.BonusRow) => b.free_spins !== null && b.free_spins_used < b.free_spins;
+
 /** A bonus as the player sees it. */
-export function bonusDto(b: repo.BonusRow, offer: repo.OfferRow | undefined, balance: number, locale: Locale): Bonus {
+export function bonusDto(
+  b: repo.BonusRow,
+  offer: repo.OfferRow | undefined,
+  balance: number,
+  locale: Locale,
+  games?: Map<string, repo.FreeSpinsGame>,
+): Bonus {
   return {
     id: b.id,
     offer_id: b.offer_id,
@@ -318,5 +348,15 @@ export function bonusDto(b: repo.BonusRow, offer: repo.OfferRow | undefined, bal
     activated_at: b.activated_at?.toISOString() ?? null,
     expires_at: b.expires_at?.toISOString() ?? null,
     ended_at: b.ended_at?.toISOString() ?? null,
+    free_spins:
+      b.free_spins === null
+        ? null
+        : {
+            total: b.free_spins,
+            used: b.free_spins_used,
+            bet: offer?.free_spins_bet ?? 0,
+            game: offer?.free_spins_game ? freeSpinsGameDto(games?.get(offer.free_spins_game)) : null,
+            ready: b.state === 'active' && b.free_spins_campaign === 'live',
+          },
   };
 }

@@ -5,8 +5,9 @@ import type { Tenant } from '../../platform/tenancy';
 import { findUserById } from '../auth/index';
 import * as ledger from '../ledger/index';
 import { bonusDto, grant, matchFor, refusalFor } from './bonuses';
+import { syncCampaigns } from './freespins';
 import { MSG, type Text } from './messages';
-import { offerDto } from './offers';
+import { gamesOf, offerDto } from './offers';
 import { kindAllowed } from './policies';
 import * as repo from './repo';
 
@@ -20,11 +21,16 @@ type Who = { tenant: Tenant; userId: number };
 
 const refuse = (code: CouponErrorCode, message: Text) => new AppError(code, message, { coupon: [message] });
 
-function couponDto(c: repo.CouponRow, offer: repo.OfferRow, locale: Locale): Coupon {
+function couponDto(
+  c: repo.CouponRow,
+  offer: repo.OfferRow,
+  locale: Locale,
+  games?: Map<string, repo.FreeSpinsGame>,
+): Coupon {
   return {
     code: c.code,
     valid: true,
-    offer: offerDto(offer, locale),
+    offer: offerDto(offer, locale, games),
     min_deposit: offer.kind === 'deposit_match' ? offer.min_deposit : null,
     expires_at:
       (c.ends_at && offer.ends_at
@@ -83,7 +89,7 @@ async function vet(
 /** POST /bonuses/check-coupon: the coupon and its offer, or a 422 with the reason. */
 export async function checkCoupon(db: Db, w: Who, code: string, locale: Locale, now = new Date()) {
   const { coupon, offer } = await vet(db, w, code, now);
-  return { coupon: couponDto(coupon, offer, locale) };
+  return { coupon: couponDto(coupon, offer, locale, await gamesOf(db, w.tenant.id, [offer])) };
 }
 
 /** GET /bonuses/coupons: the listed coupons this player may use now. */
@@ -93,7 +99,7 @@ export async function listUsableCoupons(db: Db, w: Who, locale: Locale, now = ne
   for (const c of all) {
     try {
       const { coupon, offer } = await vet(db, w, c.code, now);
-      out.push(couponDto(coupon, offer, locale));
+      out.push(couponDto(coupon, offer, locale, await gamesOf(db, w.tenant.id, [offer])));
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 422) throw err;
     }
@@ -127,7 +133,7 @@ export async function redeemCoupon(db: Db, w: Who, code: string, locale: Locale,
         tenant: w.tenant,
         userId: w.userId,
         offer,
-        amount: offer.amount!,
+        amount: offer.kind === 'free_spins' ? 0 : offer.amount!,
         deposit: 0,
         cpf,
         source: 'coupon',
@@ -144,8 +150,16 @@ export async function redeemCoupon(db: Db, w: Who, code: string, locale: Locale,
       if (again) return again;
       throw err;
     });
-  const message = bonus.state === 'active' ? MSG.redeemed[locale] : MSG.redeemedQueued[locale];
-  return { bonus: await dtoOf(db, w, bonus, locale), message };
+  // Free spins that activated are created at the game's provider now (the job retries if it is not reachable).
+  if (bonus.free_spins !== null) await syncCampaigns(db, { tenantId: w.tenant.id, userId: w.userId });
+  const dto = await dtoOf(db, w, (await repo.findBonus(db, w.tenant.id, bonus.id)) ?? bonus, locale);
+  const message =
+    bonus.state !== 'active'
+      ? MSG.redeemedQueued[locale]
+      : dto.free_spins
+        ? MSG.redeemedSpins(dto.free_spins.total, dto.free_spins.game?.title ?? '')[locale]
+        : MSG.redeemed[locale];
+  return { bonus: dto, message };
 }
 
 async function repeatOf(sql: Sql, w: Who, code: string): Promise<repo.BonusRow | null> {
@@ -158,7 +172,7 @@ async function repeatOf(sql: Sql, w: Who, code: string): Promise<repo.BonusRow |
 async function dtoOf(sql: Sql, w: Who, b: repo.BonusRow, locale: Locale) {
   const offer = (await repo.findOffer(sql, w.tenant.id, b.offer_id)) ?? undefined;
   const balance = (await ledger.getBalance(sql, { tenantId: w.tenant.id, userId: w.userId })).bonus;
-  return bonusDto(b, offer, balance, locale);
+  return bonusDto(b, offer, balance, locale, await gamesOf(sql, w.tenant.id, [offer]));
 }
 
 /**

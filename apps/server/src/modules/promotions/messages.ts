@@ -35,10 +35,7 @@ export const MSG = {
     pt: 'Este cupom não é de depósito: resgate-o na página de bônus.',
     en: 'This coupon is not for a deposit: redeem it on the bonus page.',
   },
-  freeSpinsUnavailable: {
-    pt: 'Giros grátis ainda não podem ser concedidos: o provedor de jogos não oferece rodadas grátis.',
-    en: 'Free spins cannot be granted yet: the game provider offers no free rounds.',
-  },
+  offerUnknown: { pt: 'Esta oferta não existe.', en: 'This offer does not exist.' },
   minDeposit: (min: number): Text => ({
     pt: `Este cupom exige um depósito de pelo menos ${brl(min, 'pt')}.`,
     en: `This coupon needs a deposit of at least ${brl(min, 'en')}.`,
@@ -56,5 +53,9 @@ export const MSG = {
     pt: 'Bônus resgatado! Ele começa quando o bônus ativo terminar.',
     en: 'Bonus redeemed! It starts when your active bonus ends.',
   },
+  redeemedSpins: (n: number, game: string): Text => ({
+    pt: `${n} giros grátis liberados em ${game}!`,
+    en: `${n} free spins unlocked on ${game}!`,
+  }),
   redeemedAgain: { pt: 'Este cupom já foi resgatado por você.', en: 'You have already redeemed this coupon.' },
-} satisfies Record<string, Text | ((n: number) => Text)>;
+} satisfies Record<string, Text | ((n: number) => Text) | ((n: number, game: string) => Text)>;

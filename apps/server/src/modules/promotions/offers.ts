@@ -8,13 +8,14 @@ import {
   WAGERING_BASES,
   type WageringBase,
 } from '@sorte/contracts';
-import type { Db } from '../../platform/db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
 import { DEFAULT_CONTRIBUTIONS } from './bonuses';
 import { brl, MSG } from './messages';
 import { bonusPolicy, kindAllowed } from './policies';
 import * as repo from './repo';
+import { freeSpinsGameDto } from './spins-game';
 
 /** Offer definitions: validated in full before anything is written (operator commands, the demo seed). */
 
@@ -29,6 +30,8 @@ export type OfferInput = {
   amount?: number;
   freeSpins?: number;
   freeSpinsGame?: string;
+  /** Free spins: the stake of each spin (centavos). */
+  freeSpinsBet?: number;
   minDeposit?: number;
   wagering?: number;
   wageringBase?: string;
@@ -75,6 +78,7 @@ export function validateOffer(tenant: Tenant, i: OfferInput): repo.OfferInsert {
   const minDeposit = centavos(i.minDeposit, '--min-deposit');
   const maxBet = centavos(i.maxBet, '--max-bet');
   const maxConversion = centavos(i.maxConversion, '--max-conversion');
+  const freeSpinsBet = centavos(i.freeSpinsBet, '--bet');
   const budgetAmount = centavos(i.budgetAmount, '--budget');
   const budgetCount = i.budgetCount ?? null;
   if (budgetCount !== null && !(Number.isSafeInteger(budgetCount) && budgetCount > 0))
@@ -115,6 +119,9 @@ export function validateOffer(tenant: Tenant, i: OfferInput): repo.OfferInsert {
       throw bad('a free_spins offer needs --spins (1 to 1000)');
     if (!i.freeSpinsGame || !/^[a-z0-9-]{1,100}$/.test(i.freeSpinsGame))
       throw bad('a free_spins offer needs --game CODE');
+    if (freeSpinsBet === null) throw bad('a free_spins offer needs --bet (the stake of each spin, centavos)');
+    if (amount !== null || percent !== null || maxBonus !== null || minDeposit !== null)
+      throw bad('--amount, --percent, --max and --min-deposit are not for free_spins offers');
   }
   return {
     tenant_id: tenant.id,
@@ -128,6 +135,7 @@ export function validateOffer(tenant: Tenant, i: OfferInput): repo.OfferInsert {
     amount,
     free_spins: kind === 'free_spins' ? i.freeSpins! : null,
     free_spins_game: kind === 'free_spins' ? i.freeSpinsGame! : null,
+    free_spins_bet: kind === 'free_spins' ? freeSpinsBet : null,
     min_deposit: minDeposit,
     wagering,
     wagering_base: base as WageringBase,
@@ -158,13 +166,23 @@ export function describeOffer(o: repo.OfferRow, locale: Locale): string {
         : `${o.percent}% do depósito até ${brl(o.max_bonus ?? 0, locale)}`
       : o.kind === 'no_deposit'
         ? `${brl(o.amount ?? 0, locale)}`
-        : `${o.free_spins} ${locale === 'en' ? 'free spins' : 'giros grátis'}`;
-  const wager =
-    locale === 'en' ? `wagering ${o.wagering}x ${o.wagering_base}` : `rollover ${o.wagering}x ${o.wagering_base}`;
+        : locale === 'en'
+          ? `${o.free_spins} free spins of ${brl(o.free_spins_bet ?? 0, locale)} on ${o.free_spins_game}`
+          : `${o.free_spins} giros grátis de ${brl(o.free_spins_bet ?? 0, locale)} em ${o.free_spins_game}`;
+  const base = o.kind === 'free_spins' ? (locale === 'en' ? 'winnings' : 'ganhos') : o.wagering_base;
+  const wager = locale === 'en' ? `wagering ${o.wagering}x ${base}` : `rollover ${o.wagering}x ${base}`;
   return `${head}; ${wager}; ${o.days} ${locale === 'en' ? 'days' : 'dias'}`;
 }
 
-export function offerDto(o: repo.OfferRow, locale: Locale): Offer {
+/** The games the free-spins offers among `offers` name, read once. */
+export const gamesOf = (sql: Sql, tenantId: number, offers: (repo.OfferRow | undefined)[]) =>
+  repo.freeSpinsGames(
+    sql,
+    tenantId,
+    offers.flatMap((o) => (o?.free_spins_game ? [o.free_spins_game] : [])),
+  );
+
+export function offerDto(o: repo.OfferRow, locale: Locale, games?: Map<string, repo.FreeSpinsGame>): Offer {
   return {
     id: o.id,
     kind: o.kind,
@@ -175,6 +193,8 @@ export function offerDto(o: repo.OfferRow, locale: Locale): Offer {
     max_bonus: o.max_bonus,
     amount: o.amount,
     free_spins: o.free_spins,
+    free_spins_bet: o.free_spins_bet,
+    free_spins_game: o.free_spins_game ? freeSpinsGameDto(games?.get(o.free_spins_game)) : null,
     min_deposit: o.min_deposit,
     wagering: o.wagering,
     wagering_base: o.wagering_base,
@@ -194,6 +214,7 @@ export function offerDto(o: repo.OfferRow, locale: Locale): Offer {
 /** GET /promotions/offers: the tenant's live offers of the kinds its rules allow (none on a regulated tenant). */
 export async function listLiveOffers(db: Db, tenant: Tenant, locale: Locale, now: Date) {
   const allowed = bonusPolicy(tenant.settings).preBetKinds;
-  const offers = await repo.listOffers(db, tenant.id, { liveAt: now });
-  return { offers: offers.filter((o) => allowed.includes(o.kind)).map((o) => offerDto(o, locale)) };
+  const offers = (await repo.listOffers(db, tenant.id, { liveAt: now })).filter((o) => allowed.includes(o.kind));
+  const games = await gamesOf(db, tenant.id, offers);
+  return { offers: offers.map((o) => offerDto(o, locale, games)) };
 }

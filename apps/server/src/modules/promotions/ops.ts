@@ -63,7 +63,7 @@ const refuse = (err: unknown) => {
 
 const OFFER_USAGE =
   'offer:create --host H --name N [--name-en N] --kind deposit_match|no_deposit|free_spins [--percent P --max CENTAVOS] ' +
-  '[--amount CENTAVOS] [--spins N --game CODE] --wagering X [--base bonus|bonus_deposit] [--min-deposit CENTAVOS] ' +
+  '[--amount CENTAVOS] [--spins N --game CODE --bet CENTAVOS] --wagering X [--base bonus|bonus_deposit] [--min-deposit CENTAVOS] ' +
   '[--max-bet CENTAVOS] [--max-conversion CENTAVOS] [--days D] [--contributions slots=100,table=15,...] ' +
   '[--new-players] [--once-per-cpf] [--budget CENTAVOS] [--budget-count N] [--starts DATE] [--ends DATE] ' +
   '[--terms TEXT] [--terms-en TEXT]';
@@ -87,6 +87,7 @@ export const PROMOTIONS_COMMANDS: Record<string, Command> = {
         amount: optInt(args, 'amount', u),
         freeSpins: optInt(args, 'spins', u),
         freeSpinsGame: optText(args, 'game', u),
+        freeSpinsBet: optInt(args, 'bet', u),
         minDeposit: optInt(args, 'min-deposit', u),
         wagering: optNumber(args, 'wagering', u),
         wageringBase: optText(args, 'base', u),
@@ -197,6 +198,8 @@ export const PROMOTIONS_COMMANDS: Record<string, Command> = {
           throw refuse(e);
         },
       );
+      if (b.free_spins !== null)
+        return `bonus ${b.id}: ${b.free_spins} free spins for player ${b.user_id}, ${b.state} (campaign ${b.free_spins_campaign ?? '-'})`;
       return `bonus ${b.id}: ${brl(b.amount)} for player ${b.user_id}, ${b.state}, wagering ${brl(b.wagering_required)}`;
     },
   },

@@ -509,24 +509,6 @@ describe('coupons', () => {
     expect((await repo.findCoupon(app.db, (await tenant()).id, c))!.uses).toBe(2);
   });
 
-  it('a free-spins offer is defined and validated, but its coupon says the provider has no free rounds yet', async () => {
-    await expect(
-      ops('offer:create', { flags: { host: 'localhost', name: 'Giros', kind: 'free_spins', wagering: '0' } }),
-    ).rejects.toThrow(/--spins/);
-    const id = Number(
-      await ops('offer:create', {
-        flags: { host: 'localhost', name: 'Giros', kind: 'free_spins', spins: '10', game: 'slot', wagering: '0' },
-      }),
-    );
-    const c = await coupon(id);
-    const p = await player();
-    const res = await p.c.post('/api/bonuses/redeem', { coupon: c }, { 'accept-language': 'en' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'coupon_not_eligible' });
-    expect(res.json().message).toMatch(/no free rounds/);
-    expect((await balances(p)).bonus).toBe(0);
-  });
-
   it('50 concurrent redemptions of a coupon with 3 uses grant exactly 3 bonuses', async () => {
     const c = await coupon(await noDepositOffer({ amount: '500' }), { 'max-uses': '3' });
     const players: Player[] = [];
@@ -583,6 +565,7 @@ describe('coupons', () => {
       amount: 1000,
       free_spins: null,
       free_spins_game: null,
+      free_spins_bet: null,
       min_deposit: null,
       wagering: 1,
       wagering_base: 'bonus',

@@ -16,6 +16,8 @@ export type OfferRow = {
   amount: number | null;
   free_spins: number | null;
   free_spins_game: string | null;
+  /** Free spins: the stake of each spin, centavos. */
+  free_spins_bet: number | null;
   min_deposit: number | null;
   wagering: number;
   wagering_base: WageringBase;
@@ -39,7 +41,7 @@ export type OfferRow = {
 export type OfferInsert = Omit<OfferRow, 'id' | 'granted_amount' | 'granted_count' | 'created_at' | 'active'>;
 
 const OFFER_COLS = `id, tenant_id, kind, name_pt, name_en, terms_pt, terms_en, percent, max_bonus, amount, free_spins,
-  free_spins_game, min_deposit, wagering, wagering_base, max_bet, days, max_conversion, contributions,
+  free_spins_game, free_spins_bet, min_deposit, wagering, wagering_base, max_bet, days, max_conversion, contributions,
   excluded_game_ids, new_players_only, once_per_cpf, budget_amount, budget_count, granted_amount, granted_count,
   starts_at, ends_at, active, created_at`;
 
@@ -59,9 +61,9 @@ export async function insertOffer(sql: Sql, o: OfferInsert): Promise<OfferRow> {
     `insert into promo_offers (tenant_id, kind, name_pt, name_en, terms_pt, terms_en, percent, max_bonus, amount,
         free_spins, free_spins_game, min_deposit, wagering, wagering_base, max_bet, days, max_conversion,
         contributions, excluded_game_ids, new_players_only, once_per_cpf, budget_amount, budget_count, starts_at,
-        ends_at)
+        ends_at, free_spins_bet)
       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-        $23, $24, $25)
+        $23, $24, $25, $26)
       returning ${OFFER_COLS}`,
     [
       o.tenant_id,
@@ -89,6 +91,7 @@ export async function insertOffer(sql: Sql, o: OfferInsert): Promise<OfferRow> {
       o.budget_count,
       o.starts_at,
       o.ends_at,
+      o.free_spins_bet,
     ],
   );
   return offerOf(rows[0]!);
@@ -137,7 +140,7 @@ export type BonusRow = {
   wagering_required: number;
   wagering_done: number;
   converted: number;
-  source: 'coupon' | 'deposit' | 'ops';
+  source: 'coupon' | 'deposit' | 'ops' | 'reward';
   source_ref: string;
   idempotency_key: string;
   end_reason: string | null;
@@ -145,10 +148,18 @@ export type BonusRow = {
   activated_at: Date | null;
   expires_at: Date | null;
   ended_at: Date | null;
+  /** Free spins: how many were granted (null for other kinds), how many are played, the provider campaign's state. */
+  free_spins: number | null;
+  free_spins_used: number;
+  free_spins_campaign: CampaignState | null;
 };
 
+/** What the provider was last told of a free-spins bonus's campaign: to create, live, to cancel, done. */
+export type CampaignState = 'pending' | 'live' | 'closing' | 'closed';
+
 const BONUS_COLS = `id, tenant_id, user_id, offer_id, state, amount, deposit_amount, wagering_required, wagering_done,
-  converted, source, source_ref, idempotency_key, end_reason, created_at, activated_at, expires_at, ended_at`;
+  converted, source, source_ref, idempotency_key, end_reason, created_at, activated_at, expires_at, ended_at,
+  free_spins, free_spins_used, free_spins_campaign`;
 const BONUS_COLS_B = BONUS_COLS.replace(/(\w+)/g, 'b.$1');
 
 /**
@@ -172,12 +183,13 @@ export async function insertBonus(
     | 'source'
     | 'source_ref'
     | 'idempotency_key'
+    | 'free_spins'
   > & { cpf: string | null },
 ): Promise<BonusRow | null> {
   const { rows } = await sql.query<BonusRow>(
     `insert into promo_bonuses (tenant_id, user_id, offer_id, amount, deposit_amount, wagering_required, source,
-        source_ref, idempotency_key, cpf)
-      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+        source_ref, idempotency_key, cpf, free_spins)
+      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
       on conflict do nothing returning ${BONUS_COLS}`,
     [
       b.tenant_id,
@@ -190,6 +202,7 @@ export async function insertBonus(
       b.source_ref,
       b.idempotency_key,
       b.cpf,
+      b.free_spins,
     ],
   );
   return rows[0] ?? null;
@@ -254,7 +267,8 @@ export async function nextQueued(sql: Sql, tenantId: number, userId: number): Pr
 export async function markActive(sql: Sql, o: { tenantId: number; id: number; now: Date; days: number }) {
   const { rows } = await sql.query<BonusRow>(
     `update promo_bonuses set state = 'active', activated_at = $3::timestamptz,
-        expires_at = $3::timestamptz + make_interval(days => $4::int)
+        expires_at = $3::timestamptz + make_interval(days => $4::int),
+        free_spins_campaign = case when free_spins is null then null else 'pending' end
       where tenant_id = $1 and id = $2 and state = 'available' returning ${BONUS_COLS}`,
     [o.tenantId, o.id, o.now, o.days],
   );
@@ -266,7 +280,9 @@ export async function markEnded(
   o: { tenantId: number; id: number; state: BonusState; now: Date; reason: string; converted?: number },
 ) {
   const { rows } = await sql.query<BonusRow>(
-    `update promo_bonuses set state = $3, ended_at = $4, end_reason = $5, converted = $6
+    `update promo_bonuses set state = $3, ended_at = $4, end_reason = $5, converted = $6,
+        free_spins_campaign = case when free_spins_campaign in ('pending', 'live') then 'closing'
+          else free_spins_campaign end
       where tenant_id = $1 and id = $2 and state in ('available', 'active') returning ${BONUS_COLS}`,
     [o.tenantId, o.id, o.state, o.now, o.reason, o.converted ?? 0],
   );
@@ -566,4 +582,67 @@ export async function openBonusRound(sql: Sql, tenantId: number, userId: number)
     [tenantId, userId],
   );
   return rows.length > 0;
+}
+
+/**
+ * One free spin played on a bonus: counted, its win added to the bonus (and the wagering it asks, `wagering` times
+ * the winnings), only while spins are left. Null when the bonus is not active or its spins are used up.
+ */
+export async function addFreeSpin(
+  sql: Sql,
+  o: { tenantId: number; id: number; userId: number; win: number; wagering: number },
+): Promise<BonusRow | null> {
+  const { rows } = await sql.query<BonusRow>(
+    `update promo_bonuses set free_spins_used = free_spins_used + 1, amount = amount + $4::bigint,
+        wagering_required = ceil($5::numeric * (amount + $4::bigint) / 100)::bigint,
+        free_spins_campaign = case when free_spins_used + 1 = free_spins then 'closed' else free_spins_campaign end
+      where tenant_id = $1 and id = $2 and user_id = $3 and state = 'active' and free_spins is not null
+        and free_spins_used < free_spins
+      returning ${BONUS_COLS}`,
+    [o.tenantId, o.id, o.userId, o.win, Math.round(o.wagering * 100)],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setCampaign(
+  sql: Sql,
+  o: { tenantId: number; id: number; from: CampaignState; to: CampaignState },
+): Promise<boolean> {
+  const { rows } = await sql.query(
+    `update promo_bonuses set free_spins_campaign = $4 where tenant_id = $1 and id = $2 and free_spins_campaign = $3
+      returning id`,
+    [o.tenantId, o.id, o.from, o.to],
+  );
+  return rows.length === 1;
+}
+
+/** Free-spins bonuses whose provider campaign is still to create or to cancel (a player's, or any). */
+export async function campaignsDue(sql: Sql, o: { tenantId?: number; userId?: number; limit?: number } = {}) {
+  const { rows } = await sql.query<BonusRow>(
+    `select ${BONUS_COLS} from promo_bonuses where free_spins_campaign in ('pending', 'closing')
+        and ($1::bigint is null or tenant_id = $1) and ($2::bigint is null or user_id = $2)
+      order by id limit $3`,
+    [o.tenantId ?? null, o.userId ?? null, o.limit ?? 100],
+  );
+  return rows;
+}
+
+export async function anyCampaignDue(sql: Sql): Promise<boolean> {
+  const { rows } = await sql.query(
+    `select 1 from promo_bonuses where free_spins_campaign in ('pending', 'closing') limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The catalog game a free-spins offer names (a read of the casino's catalog, for what the player is shown). */
+export type FreeSpinsGame = { game_code: string; title: string; provider_code: string };
+
+export async function freeSpinsGames(sql: Sql, tenantId: number, codes: string[]): Promise<Map<string, FreeSpinsGame>> {
+  if (codes.length === 0) return new Map();
+  const { rows } = await sql.query<FreeSpinsGame>(
+    `select g.game_code, g.title, p.code as provider_code from games g join game_providers p on p.id = g.provider_id
+      where g.tenant_id = $1 and g.game_code = any($2::text[])`,
+    [tenantId, codes],
+  );
+  return new Map(rows.map((r) => [r.game_code, r]));
 }
