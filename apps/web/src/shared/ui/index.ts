@@ -23,6 +23,7 @@ export {
   loadingBar,
 } from './loading-bar-store';
 export { Modal, type ModalProps } from './modal';
+export { Page, PageHead, type PageHeadProps, Panel, type PanelProps } from './page';
 export { lockScroll } from './scroll-lock';
 export {
   SidePanel,

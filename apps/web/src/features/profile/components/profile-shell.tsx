@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../../shared/lib/i18n';
 import { Button } from '../../../shared/ui/button';
+import { Page } from '../../../shared/ui/page';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type ProfileUser, useProfile } from '../api/profile';
 
@@ -11,17 +12,17 @@ export function WithProfile({ children }: { children: (user: ProfileUser) => Rea
   if (q.data) return <>{children(q.data)}</>;
   if (q.isError) {
     return (
-      <div className="pf-page pf-state">
+      <Page className="pf-state">
         <p>{t('profile.loadError')}</p>
         <Button onClick={() => q.refetch()}>{t('profile.retry')}</Button>
-      </div>
+      </Page>
     );
   }
   return (
-    <div className="pf-page" aria-busy="true">
+    <Page aria-busy="true">
       <Skeleton height={96} />
       <Skeleton height={180} />
       <Skeleton height={220} />
-    </div>
+    </Page>
   );
 }

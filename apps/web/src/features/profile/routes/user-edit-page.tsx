@@ -2,6 +2,7 @@ import '../locales/register';
 import { NavLink } from 'react-router';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
+import { Page } from '../../../shared/ui/page';
 import { AccessDataTab } from '../components/access-data-tab';
 import { PersonalDataTab } from '../components/personal-data-tab';
 import { ProfileHeader } from '../components/profile-header';
@@ -31,7 +32,7 @@ export default function UserEditPage({ route }: { route: { name: string } }) {
   return (
     <WithProfile>
       {(user) => (
-        <div className="pf-page" data-testid="edit-page">
+        <Page data-testid="edit-page">
           <ProfileHeader user={user} />
           <nav className="pf-tabs" aria-label={t('profile.tabs.label')}>
             {TABS.map((item) => (
@@ -49,7 +50,7 @@ export default function UserEditPage({ route }: { route: { name: string } }) {
           {tab === 'access-data' && <AccessDataTab user={user} />}
           {tab === 'personal-data' && <PersonalDataTab key={user.name} user={user} />}
           {tab === 'verification' && <VerificationTab user={user} />}
-        </div>
+        </Page>
       )}
     </WithProfile>
   );

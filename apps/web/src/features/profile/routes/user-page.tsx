@@ -2,6 +2,7 @@ import '../locales/register';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { Button } from '../../../shared/ui/button';
+import { Page } from '../../../shared/ui/page';
 import { LanguageCard, PrivacyCard, RankCard, SelfExclusionCard } from '../components/cards';
 import { ProfileHeader } from '../components/profile-header';
 import { WithProfile } from '../components/profile-shell';
@@ -14,7 +15,7 @@ export default function UserPage() {
   return (
     <WithProfile>
       {(user) => (
-        <div className="pf-page" data-testid="profile-page">
+        <Page data-testid="profile-page">
           <div className="pf-top">
             <ProfileHeader user={user} />
             <Button to={localizePath('/user/edit', locale)} variant="outline" color="default">
@@ -27,7 +28,7 @@ export default function UserPage() {
             <PrivacyCard user={user} />
             <SelfExclusionCard />
           </div>
-        </div>
+        </Page>
       )}
     </WithProfile>
   );

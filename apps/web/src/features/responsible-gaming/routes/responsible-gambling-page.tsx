@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '../../../shared/lib/i18n';
 import { Button } from '../../../shared/ui/button';
+import { Page, PageHead, Panel } from '../../../shared/ui/page';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useRgInfo } from '../api/get-info';
 import { useLimits } from '../api/get-limits';
@@ -44,18 +45,18 @@ export default function ResponsibleGamblingPage() {
   }, [loaded, location.hash]);
 
   const section = (id: SectionId, body: ReactNode, tone?: 'danger') => (
-    <section id={id} className={`rg-card${tone ? ` rg-card--${tone}` : ''}`} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="rg-card__title">
-        {t(TITLE_KEY[id])}
-      </h2>
+    <Panel id={id} tone={tone} title={t(TITLE_KEY[id])} titleId={`${id}-title`}>
       {body}
-    </section>
+    </Panel>
   );
 
   return (
-    <div className="rg-page" data-testid="rg-page">
-      <header className="rg-head">
-        <div className="rg-head__icon" aria-hidden="true">
+    <Page data-testid="rg-page">
+      <PageHead
+        tone="success"
+        title={t('rg.page.title')}
+        intro={t('rg.page.intro')}
+        icon={
           <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
             <path
               d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3zM9 12l2 2 4-4"
@@ -63,12 +64,8 @@ export default function ResponsibleGamblingPage() {
               strokeLinejoin="round"
             />
           </svg>
-        </div>
-        <div>
-          <h1>{t('rg.page.title')}</h1>
-          <p>{t('rg.page.intro')}</p>
-        </div>
-      </header>
+        }
+      />
 
       <nav className="rg-nav" aria-label={t('rg.page.nav')}>
         {SECTIONS.map((id) => (
@@ -100,6 +97,6 @@ export default function ResponsibleGamblingPage() {
       {section('self-exclusion', <ExclusionSection info={info.data} />, 'danger')}
       {section('close-account', <ClosureSection />)}
       {section('help', <HelpSection info={info.data} />)}
-    </div>
+    </Page>
   );
 }
