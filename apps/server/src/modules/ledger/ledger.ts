@@ -194,22 +194,25 @@ export async function post(sql: Sql, p: Posting): Promise<MoneyResult> {
   return answer(again, hash);
 }
 
+/** One movement between a player's balance and a system account, as the stake and win calls take it. */
+export type PlayerMove = {
+  tenantId: number;
+  userId: number;
+  type: TransactionType;
+  reference: string;
+  idempotencyKey: string;
+  metadata?: Record<string, unknown>;
+  counterparty: SystemAccount;
+  amount: number;
+};
+
 /**
  * A stake in one round trip (ledger_debit_bet): all from cash when it fits, else cash first and the rest from bonus,
  * both rows locked in the ledger's order. The answer's extra field `debited` tells the split.
  */
 export async function debitStake(
   sql: Sql,
-  o: {
-    tenantId: number;
-    userId: number;
-    type: TransactionType;
-    reference: string;
-    idempotencyKey: string;
-    metadata?: Record<string, unknown>;
-    counterparty: SystemAccount;
-    amount: number;
-  },
+  o: PlayerMove,
 ): Promise<MoneyResult & { debited: { cash: number; bonus: number } }> {
   const p: Posting = {
     tenantId: o.tenantId,
@@ -261,17 +264,7 @@ export type StakeShare = { key: string } | { bonus: number; total: number; since
  */
 export async function creditFollowing(
   sql: Sql,
-  o: {
-    tenantId: number;
-    userId: number;
-    type: TransactionType;
-    reference: string;
-    idempotencyKey: string;
-    metadata?: Record<string, unknown>;
-    counterparty: SystemAccount;
-    amount: number;
-    stake: StakeShare;
-  },
+  o: PlayerMove & { stake: StakeShare },
 ): Promise<MoneyResult & { credited?: { cash: number; bonus: number; promotions: number } }> {
   const p: Posting = {
     tenantId: o.tenantId,
