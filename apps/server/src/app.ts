@@ -44,6 +44,7 @@ import { HtmlShell, pageCsp, pageLocale, routeFor } from './modules/site/html';
 import { rootSiteConfigRoute, siteRoutes } from './modules/site/routes';
 import { seedDemoTenant } from './modules/site/seed';
 import { findTenantByHost } from './modules/tenants/repo';
+import { seedDemoVip, VIP_JOBS, vipConsumer, vipRoutes } from './modules/vip/index';
 import { opsRoutes } from './ops/http';
 import { registerContracts } from './platform/contracts';
 import { type Db, openDb } from './platform/db/index';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.seedDemo) await seedRegulatedDemoTenant(db);
   if (config.seedDemo) await seedSandboxDemo(db);
   if (config.seedDemo) await seedDemoPromotions(db);
+  if (config.seedDemo) await seedDemoVip(db);
 
   app.decorate('db', db);
   app.decorate('config', config);
@@ -133,8 +135,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       betFeedConsumer,
       responsibleGamingConsumer(db),
       promotionsConsumer,
+      vipConsumer,
     ],
-    jobs: [...(config.pix.jobs ? PAYMENT_JOBS : []), ...RESPONSIBLE_GAMING_JOBS, ...CASHBACK_JOBS, ...PROMOTIONS_JOBS],
+    jobs: [
+      ...(config.pix.jobs ? PAYMENT_JOBS : []),
+      ...RESPONSIBLE_GAMING_JOBS,
+      ...CASHBACK_JOBS,
+      ...PROMOTIONS_JOBS,
+      ...VIP_JOBS,
+    ],
     paused: () => app.realtime.dispatchPaused || app.realtime.domainEventsHeld,
   });
   await app.register(
@@ -168,6 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(responsibleGamingRoutes);
       await api.register(cashbackRoutes);
       await api.register(promotionsRoutes);
+      await api.register(vipRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import { Centavos } from './money';
 import { PROMOTIONS_EVENT_PAYLOADS } from './promotions';
 import { CASHBACK_EVENT_PAYLOADS } from './promotions/cashback';
 import { RG_EVENT_PAYLOADS } from './responsible-gaming';
+import { VIP_EVENT_PAYLOADS } from './vip';
 
 /**
  * Domain events: what happened, published by a module in the same transaction as the change and delivered to every
@@ -82,6 +83,7 @@ export const EVENT_PAYLOADS = {
   ...RG_EVENT_PAYLOADS,
   ...CASHBACK_EVENT_PAYLOADS,
   ...PROMOTIONS_EVENT_PAYLOADS,
+  ...VIP_EVENT_PAYLOADS,
 } as const;
 
 export type EventName = keyof typeof EVENT_PAYLOADS;

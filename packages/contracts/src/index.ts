@@ -23,3 +23,4 @@ export * from './responsible-gaming';
 export * from './routes';
 export * from './site';
 export * from './site-config';
+export * from './vip';

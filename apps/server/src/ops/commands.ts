@@ -10,6 +10,7 @@ import { PROVIDER_COMMANDS } from '../modules/providers/ops';
 import { REALTIME_COMMANDS } from '../modules/realtime/ops';
 import { RESPONSIBLE_GAMING_COMMANDS } from '../modules/responsible-gaming/ops';
 import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
+import { VIP_COMMANDS } from '../modules/vip/ops';
 import { AppError } from '../platform/errors';
 import { type Command, flag as need, type OpsContext, parseArgs, table, UsageError } from '../platform/ops';
 import { EVENTS_COMMANDS } from './events';
@@ -90,6 +91,7 @@ export const COMMANDS: Record<string, Command> = {
   ...CASHBACK_COMMANDS,
   ...PROMOTIONS_COMMANDS,
   ...PROVIDER_COMMANDS,
+  ...VIP_COMMANDS,
 };
 
 export function helpText(): string {

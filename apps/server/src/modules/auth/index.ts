@@ -26,6 +26,7 @@ export {
   toUserDto,
   userLikesOf,
   userTotalBetOf,
+  userVipOf,
   userWalletOf,
 } from './user-dto';
 export { fieldError, MSG, normalizeCpf, normalizeEmail, normalizePhone } from './validation';

@@ -12,7 +12,15 @@ import { endPlayerGameSessions } from '../casino/index';
 import { verifyGoogleIdToken } from './google';
 import type { PasswordHasher } from './passwords';
 import * as repo from './repo';
-import { selfExclusionOf, toUserDto, type UserDto, userLikesOf, userTotalBetOf, userWalletOf } from './user-dto';
+import {
+  selfExclusionOf,
+  toUserDto,
+  type UserDto,
+  userLikesOf,
+  userTotalBetOf,
+  userVipOf,
+  userWalletOf,
+} from './user-dto';
 import { fieldError, MSG, normalizeCpf, normalizeEmail, normalizePhone } from './validation';
 
 /** Everything the account use cases need besides the database: built once per app in routes.ts. */
@@ -271,6 +279,7 @@ async function loadUserDto(sql: Sql, tenantId: number, userId: number): Promise<
     await userLikesOf(sql, tenantId, userId),
     await userWalletOf(sql, tenantId, userId),
     await userTotalBetOf(sql, tenantId, userId),
+    await userVipOf(sql, tenantId, userId),
   );
 }
 

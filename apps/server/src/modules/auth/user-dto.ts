@@ -1,6 +1,7 @@
 import type { Sql } from '../../platform/db/index';
 import { likedGameIds } from '../casino/index';
 import { readWallet, totalBet } from '../ledger/index';
+import { vipStateOf } from '../vip/index';
 import type { UserRow } from './repo';
 
 type Address = {
@@ -48,6 +49,11 @@ export function maskCpf(cpf: string | null): string | null {
  */
 export type UserWallet = { balance: number; balance_withdrawal: number; bonus: number; deposit_count: number };
 
+/** The player's VIP level and points balance (points are not money: never converted to cash). */
+export type UserVip = { level: number; points: number };
+
+const NO_VIP: UserVip = { level: 0, points: 0 };
+
 const NO_WALLET: UserWallet = { balance: 0, balance_withdrawal: 0, bonus: 0, deposit_count: 0 };
 
 export function toUserDto(
@@ -56,6 +62,7 @@ export function toUserDto(
   userLikes: number[] = [],
   wallet: UserWallet = NO_WALLET,
   totalBet = 0,
+  vip: UserVip = NO_VIP,
 ) {
   return {
     id: u.id,
@@ -66,14 +73,15 @@ export function toUserDto(
     username: u.phone,
     phone: u.phone,
     birth_date: u.birth_date,
-    level: u.level,
+    // The VIP level in the tenant's current season (the vip module's, see userVipOf).
+    level: vip.level,
     // What the player has wagered in all (the ledger counts it: userTotalBetOf).
     totalBet,
     avatar: u.avatar,
     language: u.language,
     // The liked game ids (see userLikesOf); the web syncs its like store from this list.
     user_likes: userLikes,
-    vip: { level: u.vip_level, points: u.vip_points },
+    vip,
     // The same figures as GET /profile/wallet (centavos), read from the ledger when the DTO is built.
     wallet,
     address,
@@ -106,6 +114,12 @@ export async function userWalletOf(sql: Sql, tenantId: number, userId: number): 
     bonus: w.bonus,
     deposit_count: w.deposit_count,
   };
+}
+
+/** The `level` and `vip` of the User: the vip module owns them (player_vip), read through its API. */
+export async function userVipOf(sql: Sql, tenantId: number, userId: number): Promise<UserVip> {
+  const v = await vipStateOf(sql, tenantId, userId);
+  return { level: v.level, points: v.points };
 }
 
 /** The player's total wagered for `totalBet` (the ledger's count of their stakes). */

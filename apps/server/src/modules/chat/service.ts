@@ -12,6 +12,7 @@ import { enforceLimits, type RateLimiter } from '../../platform/rate-limit';
 import type { Tenant } from '../../platform/tenancy';
 import { totalBet } from '../ledger/index';
 import { channels, displayName, emit } from '../realtime/index';
+import { vipLevelsOf } from '../vip/index';
 import * as repo from './repo';
 
 export type ChatDeps = { db: Db; limiter: RateLimiter };
@@ -63,12 +64,20 @@ export function toDto(r: repo.MessageRow, now = Date.now()): ChatMessage {
   };
 }
 
+/** A message's colour follows its author's VIP level in the current season (the vip module's). */
+async function withVipLevels(sql: Sql, tenantId: number, rows: repo.MessageRow[]): Promise<repo.MessageRow[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])))];
+  const levels = await vipLevelsOf(sql, tenantId, ids);
+  for (const r of rows) r.vip_level = r.user_id === null ? 0 : (levels.get(r.user_id) ?? 0);
+  return rows;
+}
+
 export async function listMessages(
   db: Db,
   o: { tenant: Tenant; room: string; limit: number; userId: number | null },
 ): Promise<ChatResponse> {
   const limit = Math.min(Math.max(Math.trunc(o.limit) || CHAT_DEFAULT_LIMIT, 1), CHAT_MAX_LIMIT);
-  const rows = await repo.latest(db, o.tenant.id, o.room, limit);
+  const rows = await withVipLevels(db, o.tenant.id, await repo.latest(db, o.tenant.id, o.room, limit));
   const amountBet = o.userId === null ? 0 : await totalBet(db, { tenantId: o.tenant.id, userId: o.userId });
   return { messages: rows.map((r) => toDto(r)), amountBet };
 }
@@ -118,9 +127,9 @@ export async function postMessage(
     });
     return repo.byId(tx, t.id, id);
   });
-  const dto = toDto(row!);
-  await emit(deps.db, t.id, channels.chat(o.room), 'MessageSent', { message: dto });
-  return dto;
+  const [dto] = (await withVipLevels(deps.db, t.id, [row!])).map((r) => toDto(r));
+  await emit(deps.db, t.id, channels.chat(o.room), 'MessageSent', { message: dto! });
+  return dto!;
 }
 
 /** A mission announcement in the chat (missions module): stored as kind 'mission' and sent live. */
@@ -142,9 +151,9 @@ export async function postMissionMessage(
     });
     return repo.byId(tx, o.tenantId, id);
   });
-  const dto = toDto(row!);
-  await emit(db, o.tenantId, channels.chat(o.room), 'MessageSent', { message: dto });
-  return dto;
+  const [dto] = (await withVipLevels(db, o.tenantId, [row!])).map((r) => toDto(r));
+  await emit(db, o.tenantId, channels.chat(o.room), 'MessageSent', { message: dto! });
+  return dto!;
 }
 
 /** Operator: removes a message for everyone (MessageDeleted tells open chats to drop it). */

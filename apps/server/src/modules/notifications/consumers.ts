@@ -97,6 +97,11 @@ const TEXTS: { [N in EventName]?: (e: DomainEventOf<N>, lang: Lang) => Text | nu
           url: '/responsible-gambling',
         }
       : null,
+  'vip.level_up': (e, lang) => ({
+    title: e.payload.title[lang],
+    description: e.payload.description[lang],
+    url: '/user',
+  }),
 };
 
 /**
@@ -145,7 +150,7 @@ async function languageOf(sql: Sql, tenantId: number, userId: number): Promise<L
 
 /**
  * Withdrawal status changes, KYC decisions, approved deposits and refunds, and the notice to a player the national
- * self-exclusion list names, become the player's notifications.
+ * self-exclusion list names, and a VIP level reached, become the player's notifications.
  */
 export function notificationsConsumer(db: Db): Consumer {
   const handle = (e: DomainEventOf, ctx: HandlerContext) => notifyPlayer(db, e, ctx);
@@ -157,6 +162,7 @@ export function notificationsConsumer(db: Db): Consumer {
       'payments.withdrawal_updated': handle,
       'kyc.document_reviewed': handle,
       'responsible_gaming.national_list_hit': handle,
+      'vip.level_up': handle,
       'promotions.cashback_released': handle,
     },
   });

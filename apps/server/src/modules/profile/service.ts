@@ -12,6 +12,7 @@ import {
   toUserDto,
   userLikesOf,
   userTotalBetOf,
+  userVipOf,
   userWalletOf,
 } from '../auth/index';
 
@@ -26,6 +27,7 @@ async function userDto(db: Db, m: Me) {
     await userLikesOf(db, m.tenantId, m.userId),
     await userWalletOf(db, m.tenantId, m.userId),
     await userTotalBetOf(db, m.tenantId, m.userId),
+    await userVipOf(db, m.tenantId, m.userId),
   );
 }
 
@@ -47,17 +49,16 @@ export async function showPublicProfile(db: Db, tenantId: number, userId: number
   const p = await authRepo.findPublicProfile(db, tenantId, userId);
   if (!p) throw new AppError('not_found', PROFILE_NOT_FOUND);
   const totalBet = p.hide_metrics ? 0 : await userTotalBetOf(db, tenantId, userId);
+  const vip = await userVipOf(db, tenantId, userId);
   const hideName = p.settings.hide_name === true;
   const name = hideName ? maskName(p.first_name) : `${p.first_name} ${p.last_name.charAt(0)}.`.trim();
   return {
     id: p.id,
     name,
     avatar: p.avatar,
-    level: p.level,
+    level: vip.level,
     hide_metrics: p.hide_metrics,
-    metrics: p.hide_metrics
-      ? null
-      : { totalBet, vip: { level: p.vip_level, points: p.vip_points }, member_since: p.created_at },
+    metrics: p.hide_metrics ? null : { totalBet, vip, member_since: p.created_at },
   };
 }
 

@@ -1,0 +1,14 @@
+/**
+ * VIP levels, points and the wagering ranking. The module owns the player's VIP state (player_vip and the vip_*
+ * tables); other modules read it only through this file:
+ * - `vipLevelOf` / `vipStateOf`: the level (and points) in the tenant's current season, for auth's User DTO, the
+ *   chat's colours, missions' audiences;
+ * - the consumer counts settled stakes (levels, points, the week's ranking) and pays each level's reward once;
+ * - the job forgets old counted-event marks.
+ */
+export { vipConsumer } from './consumers';
+export { VIP_JOBS } from './jobs';
+export { VIP_COMMANDS } from './ops';
+export { vipRoutes } from './routes';
+export { seedDemoVip } from './seed';
+export { vipLevelOf, vipLevelsOf, vipStateOf } from './service';
