@@ -18,13 +18,21 @@ import { devPixPage, PAYMENT_JOBS, usePromotionHooks, walletModule } from './mod
 import { geoipRoute, profileRoutes } from './modules/profile/index';
 import { CASHBACK_JOBS, cashbackRoutes } from './modules/promotions/cashback/index';
 import {
+  freeSpinWin,
   PROMOTIONS_JOBS,
   paymentHooks,
   promotionsConsumer,
   promotionsRoutes,
   seedDemoPromotions,
+  useFreeRounds,
 } from './modules/promotions/index';
-import { cancelOpenRounds, providerCallbackRoutes, providerRegistry } from './modules/providers/index';
+import {
+  cancelOpenRounds,
+  freeRounds,
+  providerCallbackRoutes,
+  providerRegistry,
+  useFreeRoundWins,
+} from './modules/providers/index';
 import { seedSandboxDemo } from './modules/providers/sandbox/connect';
 import { sandboxProviderRoutes } from './modules/providers/sandbox/server';
 import { manifestRoute } from './modules/push/manifest';
@@ -163,6 +171,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       // find their provider in the casino's catalog cache: composed here, so neither module imports the other both
       // ways.
       const gameProviders = providerRegistry(app);
+      // Free spins: promotions creates and cancels campaigns through the providers' free rounds, and the wallet pays
+      // each free round's win into promotions' free-spins bonus.
+      useFreeRounds(freeRounds(gameProviders));
+      useFreeRoundWins(freeSpinWin);
       await api.register(casinoRoutes, {
         launchers: gameProviders,
         withCatalog: (scope, catalog) =>

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/index';
+import type { Tenant } from '../../platform/tenancy';
 import { findTenantByHost } from '../tenants/index';
 import { createOffer } from './offers';
 import { bonusPolicy } from './policies';
@@ -12,7 +13,8 @@ import * as repo from './repo';
 export async function seedDemoPromotions(db: Db, host = 'localhost'): Promise<number | null> {
   const tenant = await findTenantByHost(db, host);
   if (!tenant || !bonusPolicy(tenant.settings).preBetKinds.includes('deposit_match')) return null;
-  if ((await repo.listOffers(db, tenant.id)).length > 0) return null;
+  await seedDemoFreeSpins(db, tenant);
+  if ((await repo.listOffers(db, tenant.id)).some((o) => o.kind === 'deposit_match')) return null;
   const offer = await createOffer(db, tenant, {
     kind: 'deposit_match',
     name: 'Bônus de boas-vindas: 100% até R$ 500',
@@ -44,4 +46,43 @@ export async function seedDemoPromotions(db: Db, host = 'localhost'): Promise<nu
     listed: true,
   });
   return offer.id;
+}
+
+/**
+ * The demo's free spins, once (also on a demo database seeded before free spins existed): the coupon GIROS10 gives
+ * 10 free spins of R$ 0,50 on the sandbox slot Tigre da Fortuna; what they win is bonus money to wager 20 times in
+ * 7 days. Only where the tenant's rules allow free spins and the slot is in its catalog.
+ */
+async function seedDemoFreeSpins(db: Db, tenant: Tenant): Promise<void> {
+  if (!bonusPolicy(tenant.settings).preBetKinds.includes('free_spins')) return;
+  if (await repo.findCoupon(db, tenant.id, 'GIROS10')) return;
+  if ((await repo.freeSpinsGames(db, tenant.id, ['tigre-da-fortuna'])).size === 0) return;
+  const offer = await createOffer(db, tenant, {
+    kind: 'free_spins',
+    name: '10 giros grátis no Tigre da Fortuna',
+    nameEn: '10 free spins on Tigre da Fortuna',
+    termsPt:
+      'Com o cupom GIROS10 você ganha 10 giros grátis de R$ 0,50 no Tigre da Fortuna, sem pagar nada. ' +
+      'Os ganhos dos giros vão para o saldo de bônus; depois do último giro, aposte 20 vezes esses ganhos em até 7 dias ' +
+      'para convertê-los em dinheiro. Um saque com o bônus ativo cancela o bônus e os giros que faltarem.',
+    termsEn:
+      'With the coupon GIROS10 you get 10 free spins of R$ 0.50 on Tigre da Fortuna, at no cost. ' +
+      'What the spins win goes to your bonus balance; after the last spin, wager 20 times those winnings within 7 ' +
+      'days to turn them into cash. Withdrawing while the bonus is active forfeits it and any spins left.',
+    freeSpins: 10,
+    freeSpinsGame: 'tigre-da-fortuna',
+    freeSpinsBet: 50,
+    wagering: 20,
+    wageringBase: 'bonus',
+    days: 7,
+  });
+  await repo.insertCoupon(db, {
+    tenant_id: tenant.id,
+    code: 'GIROS10',
+    offer_id: offer.id,
+    max_uses: null,
+    starts_at: null,
+    ends_at: null,
+    listed: true,
+  });
 }

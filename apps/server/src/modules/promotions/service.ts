@@ -8,6 +8,7 @@ import { bonusDto, endBonus, grant, refusalFor } from './bonuses';
 import { syncCampaigns } from './freespins';
 import { MSG } from './messages';
 import { gamesOf } from './offers';
+import { kindAllowed } from './policies';
 import * as repo from './repo';
 
 /** The player's and the operator's bonus use cases; each owns its transaction. */
@@ -116,6 +117,7 @@ export async function grantOffer(
     throw new AppError('bad_request', 'a reward key is "<module>:<what>" (at most 200 characters)');
   const offer = await repo.findOffer(db, o.tenant.id, o.offerId);
   if (!offer) throw new AppError('coupon_not_eligible', MSG.offerUnknown);
+  if (!kindAllowed(o.tenant.settings, offer.kind)) throw new AppError('bonus_regulated', MSG.regulated);
   if (offer.kind === 'deposit_match') throw new AppError('coupon_not_eligible', MSG.couponNeedsDeposit);
   const user = await findUserById(db, o.tenant.id, o.userId);
   if (!user) throw new AppError('bad_request', `no player ${o.userId} on this tenant`);

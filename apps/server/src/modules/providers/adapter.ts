@@ -1,4 +1,4 @@
-import type { GameLauncher } from '../casino/index';
+import type { GameLauncher, ProviderRow } from '../casino/index';
 
 export type { LaunchRequest } from '../casino/index';
 
@@ -28,6 +28,11 @@ export type WalletAction =
       gameId: string;
       amount: number;
       roundClosed: boolean;
+      /**
+       * A win of a free round (a spin of a free-rounds campaign we created, played at no stake): the campaign's id.
+       * It has no bet and no open round of ours; it is paid into the free-spins bonus.
+       */
+      freeRoundId?: string;
     }
   | {
       op: 'rollback';
@@ -59,6 +64,10 @@ export type WalletErrorCode =
   | 'PLAYER_BLOCKED'
   /** The player's responsible-gaming limits (wager, loss, play time) refuse the stake. */
   | 'RESPONSIBLE_GAMING_LIMIT'
+  /** A free-round win for a campaign that is not this player's on this game, or is cancelled or expired. */
+  | 'FREE_ROUNDS_NOT_FOUND'
+  /** A free-round win past the campaign's number of rounds. */
+  | 'FREE_ROUNDS_USED_UP'
   | 'INTERNAL';
 
 export type WalletResult =
@@ -88,4 +97,24 @@ export type GameProviderAdapter = GameLauncher & {
   verify(rawBody: string, headers: Record<string, string | string[] | undefined>, secret: string): boolean;
   parse(op: string, body: unknown): WalletAction | null;
   reply(result: WalletResult): { statusCode: number; body: unknown };
+  /**
+   * Free rounds (a protocol without them leaves these out): creates a campaign at the provider, idempotent on
+   * `campaignId`; answers 'refused' when the provider will never take it (unknown game, a stake it does not
+   * offer) and throws when it could not be asked (try again later). Never inside a transaction.
+   */
+  grantFreeRounds?(req: FreeRoundsRequest): Promise<'ok' | 'refused'>;
+  /** Cancels a campaign's rounds not played yet; a campaign the provider does not know is cancelled already. */
+  cancelFreeRounds?(req: { provider: ProviderRow; campaignId: string }): Promise<void>;
+};
+
+export type FreeRoundsRequest = {
+  provider: ProviderRow;
+  campaignId: string;
+  /** The player as the wallet calls name them (our user id). */
+  playerId: string;
+  providerGameId: string;
+  rounds: number;
+  /** The stake of each round, centavos (the provider plays it; the player pays nothing). */
+  bet: number;
+  expiresAt: Date;
 };

@@ -2,6 +2,18 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { GameProviderAdapter, LaunchRequest, WalletAction, WalletResult } from './adapter';
 
+/** The body of POST {api}/freerounds (create a free-rounds campaign); cancel and status take operator_id + campaign_id. */
+export type FreeRoundsBody = {
+  operator_id: string;
+  campaign_id: string;
+  player_id: string;
+  game_id: string;
+  rounds: number;
+  bet: number;
+  currency: 'BRL';
+  expires_at: string;
+};
+
 /**
  * Our generic seamless-wallet protocol (documented in docs/api/casino.md). JSON over HTTPS both ways; every
  * request body is signed with HMAC-SHA256 under the secret shared by the operator and the provider, hex in the
@@ -42,6 +54,8 @@ const SCHEMAS = {
     game_id: id,
     amount,
     round_closed: z.boolean().default(true),
+    // A free round's win: the campaign id we gave the provider (no bet precedes it).
+    free_round_id: id.optional(),
   }),
   rollback: z.object({
     session_token: token,
@@ -89,6 +103,7 @@ export function parseGeneric(op: string, body: unknown): WalletAction | null {
         gameId: d.game_id,
         amount: d.amount,
         roundClosed: d.round_closed,
+        ...(d.free_round_id ? { freeRoundId: d.free_round_id } : {}),
       };
     }
     case 'rollback': {
@@ -158,6 +173,18 @@ export function genericAdapter(o: {
   timeoutMs?: number;
 }): GameProviderAdapter {
   const doFetch = o.fetch ?? fetch;
+  /** A signed POST to the provider's API; the answer's status and JSON body (null when not JSON). */
+  const post = async (provider: { api_url: string; secret: string }, path: string, body: unknown) => {
+    const raw = JSON.stringify(body);
+    const base = o.resolveBase(provider.api_url).replace(/\/+$/, '');
+    const res = await doFetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(raw, provider.secret) },
+      body: raw,
+      signal: AbortSignal.timeout(o.timeoutMs ?? 8000),
+    });
+    return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+  };
   return {
     protocol: 'generic',
     async launch(req: LaunchRequest) {
@@ -185,6 +212,31 @@ export function genericAdapter(o: {
       const json = (await res.json()) as { url?: unknown };
       if (typeof json.url !== 'string' || !json.url) throw new Error(`provider ${req.provider.code}: no url`);
       return { url: json.url };
+    },
+    async grantFreeRounds(req) {
+      const body: FreeRoundsBody = {
+        operator_id: req.provider.operator_id,
+        campaign_id: req.campaignId,
+        player_id: req.playerId,
+        game_id: req.providerGameId,
+        rounds: req.rounds,
+        bet: req.bet,
+        currency: 'BRL',
+        expires_at: req.expiresAt.toISOString(),
+      };
+      const r = await post(req.provider, '/freerounds', body);
+      if (r.status === 200 && r.json?.status === 'OK') return 'ok';
+      // The provider looked at it and said no (unknown game, a stake it does not offer): asking again changes nothing.
+      if (r.status === 400 || r.status === 404 || r.status === 409) return 'refused';
+      throw new Error(`provider ${req.provider.code} freerounds: HTTP ${r.status}`);
+    },
+    async cancelFreeRounds(req) {
+      const r = await post(req.provider, '/freerounds/cancel', {
+        operator_id: req.provider.operator_id,
+        campaign_id: req.campaignId,
+      });
+      if (r.status !== 200 && r.status !== 404)
+        throw new Error(`provider ${req.provider.code} freerounds cancel: HTTP ${r.status}`);
     },
     verify: (raw, headers, secret) => verifySignature(raw, headers[SIGNATURE_HEADER], secret),
     parse: parseGeneric,

@@ -14,6 +14,7 @@ import * as wallet from '../ledger/index';
 import * as rg from '../responsible-gaming/index';
 import type { WalletAction, WalletErrorCode, WalletResult } from './adapter';
 import { CallBatcher, type Handled } from './call-batch';
+import { countFreeRound, freeRoundRefusal, freeRoundWinHook } from './freerounds';
 import * as stored from './stored';
 
 /**
@@ -73,7 +74,7 @@ export async function handle(ctx: SeamlessContext, a: WalletAction): Promise<Wal
     case 'bet':
       return bet(ctx, a);
     case 'win':
-      return win(ctx, a);
+      return a.freeRoundId ? freeRoundWin(ctx, { ...a, freeRoundId: a.freeRoundId }) : win(ctx, a);
     case 'rollback':
       return rollback(ctx, a);
   }
@@ -624,6 +625,85 @@ async function rollback(ctx: SeamlessContext, a: Extract<WalletAction, { op: 'ro
       });
     return ok(String(reversed.transaction_id));
   });
+}
+
+/** A refusal decided inside a transaction: it rolls back, then the refusal is recorded under its own claim. */
+class Refused extends Error {
+  constructor(readonly code: WalletErrorCode) {
+    super(code);
+  }
+}
+
+/**
+ * A free round's win (freerounds.ts): no stake and no round of ours before it. One transaction: the claim of the
+ * transaction id (a repeat answers the first answer), the round counted on the campaign (this player, this game,
+ * live, rounds left: the row's lock orders concurrent rounds, so they never pass the campaign's count), then
+ * promotions' free-spins bonus takes it and the win is paid into the player's bonus balance through the ledger.
+ * A refusal writes nothing but its stored answer.
+ */
+async function freeRoundWin(
+  ctx: SeamlessContext,
+  a: Extract<WalletAction, { op: 'win' }> & { freeRoundId: string },
+): Promise<WalletResult> {
+  const s = await findSession(ctx.db, ctx, a.sessionToken);
+  if (!s) return err('SESSION_NOT_FOUND');
+  if (a.playerId !== playerIdOf(s)) return err('PLAYER_MISMATCH');
+  const hook = freeRoundWinHook();
+  const claimOf = { txId: a.txId, kind: 'win' as const, roundId: a.roundId, userId: s.user_id, amount: a.amount };
+  const campaign = {
+    tenantId: ctx.tenantId,
+    providerId: ctx.provider.id,
+    campaignId: a.freeRoundId,
+    userId: s.user_id,
+    gameId: a.gameId,
+  };
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const replay = await claim(tx, ctx, claimOf);
+      if (replay) return replay;
+      if (!hook) throw new Refused('FREE_ROUNDS_NOT_FOUND');
+      if (!(await countFreeRound(tx, { ...campaign, win: a.amount })))
+        throw new Refused(await freeRoundRefusal(tx, campaign));
+      let moved: wallet.MoneyResult | null = null;
+      const taken = await hook(tx, {
+        tenantId: ctx.tenantId,
+        userId: s.user_id,
+        campaignId: a.freeRoundId,
+        win: a.amount,
+        now: new Date(),
+        pay: async () => {
+          moved = await wallet.credit(tx, {
+            tenantId: ctx.tenantId,
+            userId: s.user_id,
+            amount: a.amount,
+            type: 'win',
+            account: 'bonus',
+            from: 'house',
+            idempotencyKey: walletKey(ctx, a.txId),
+            reference: `freerounds:${ctx.provider.code}:${a.freeRoundId}`,
+            metadata: { provider: ctx.provider.code, round_id: a.roundId, free_round_id: a.freeRoundId },
+          });
+        },
+      });
+      if (!taken) throw new Refused('FREE_ROUNDS_NOT_FOUND');
+      const paid = moved as wallet.MoneyResult | null;
+      const result: WalletResult = {
+        status: 'ok',
+        // After the last spin the bonus may have completed or been lost: the balance is read after all of it.
+        balance: await balanceOf(tx, ctx, s.user_id, s.bonus_allowed),
+        currency: BRL,
+        ...(paid ? { transactionId: String(paid.transaction_id) } : {}),
+      };
+      return answer(tx, ctx, a.txId, result);
+    });
+  } catch (e) {
+    if (!(e instanceof Refused)) throw e;
+    return ctx.db.transaction(async (tx) => {
+      const replay = await claim(tx, ctx, claimOf);
+      if (replay) return replay;
+      return answer(tx, ctx, a.txId, err(e.code, await balanceOf(tx, ctx, s.user_id, s.bonus_allowed)), 'refused');
+    });
+  }
 }
 
 export async function securityEvent(

@@ -32,6 +32,13 @@ const TEXT = {
     dozen: 'dúzia',
     placeBets: 'Toque nas casas para apostar (fichas do valor escolhido).',
     notFound: 'Sessão de jogo não encontrada ou expirada.',
+    freeSpins: 'Giros grátis',
+    of: 'de',
+    freeSpin: 'Giro grátis',
+    freeBet: 'Aposta por giro',
+    freeDone: 'Giros grátis concluídos: os ganhos estão no seu saldo de bônus.',
+    freeWin: 'Ganho de giro grátis (saldo de bônus)',
+    freeEnded: 'Os giros grátis desta oferta foram encerrados.',
   },
   en: {
     balance: 'Balance',
@@ -64,6 +71,13 @@ const TEXT = {
     dozen: 'dozen',
     placeBets: 'Tap the spots to bet (chips of the chosen value).',
     notFound: 'Game session not found or expired.',
+    freeSpins: 'Free spins',
+    of: 'of',
+    freeSpin: 'Free spin',
+    freeBet: 'Stake per spin',
+    freeDone: 'Free spins done: the winnings are in your bonus balance.',
+    freeWin: 'Free spin win (bonus balance)',
+    freeEnded: 'The free spins of this offer have ended.',
   },
 };
 
@@ -136,9 +150,12 @@ button:disabled{opacity:.55}
 .die{width:86px;height:86px;border-radius:16px;background:#f8fafc;color:#111;display:grid;place-items:center;font-size:44px;font-weight:800}
 .picks{display:grid;grid-template-columns:repeat(3,1fr);gap:6px}
 .picks button{background:#1f2937;color:#fff;font-size:13px}.picks button.on{background:${accent};color:#111}
+.free{display:none;align-items:center;justify-content:space-between;gap:8px;padding:10px 14px;border-radius:12px;background:rgba(0,0,0,.5);border:2px dashed ${accent};font-weight:800}
+.free.on{display:flex}.free small{font-weight:400;opacity:.85}
 </style></head><body>
 <header><h1>${esc(g.title)}</h1><span class="mode">${o.demo ? t.demo : t.real}</span></header>
 <main id="app">
+<div class="free" id="free" role="status" aria-live="polite"><span id="freeText"></span><small id="freeBet"></small></div>
 <div id="stage"></div>
 <div class="msg" id="msg" aria-live="polite"></div>
 <div class="bar"><div class="bal"><small>${t.balance}</small><span id="bal">…</span></div>
@@ -153,7 +170,10 @@ const token=location.pathname.split('/').pop();
 const $=(id)=>document.getElementById(id);
 const fmt=(c)=>new Intl.NumberFormat(C.locale,{style:'currency',currency:'BRL'}).format(c/100);
 const msg=(text,cls)=>{const m=$('msg');m.textContent=text||'';m.className='msg '+(cls||'')};
-let balance=0;let busy=false;let pick='under';let chips=[];
+let balance=0;let busy=false;let pick='under';let chips=[];let free=null;
+const label=${JSON.stringify(g.kind === 'dice' ? t.roll : t.spin)};
+function setFree(f){free=f&&f.played<f.rounds?f:null;$('free').classList.toggle('on',!!free);$('bet').disabled=!!free;$('go').textContent=free?C.t.freeSpin:label;
+if(free){$('freeText').textContent=C.t.freeSpins+': '+free.played+' '+C.t.of+' '+free.rounds;$('freeBet').textContent=C.t.freeBet+' '+fmt(free.bet)}}
 for(const b of C.bets){const o=document.createElement('option');o.value=b;o.textContent=fmt(b);$('bet').append(o)}
 $('bet').value=String(C.bets[1]);
 const stage=$('stage');
@@ -172,7 +192,7 @@ function drawChips(){stage.querySelectorAll('[data-t]').forEach(b=>{const v=b.da
 function drawGrid(grid,wins){const cells=stage.querySelectorAll('.cell');const L=[[[0,0],[1,0],[2,0]],[[0,1],[1,1],[2,1]],[[0,2],[1,2],[2,2]],[[0,0],[1,1],[2,2]],[[0,2],[1,1],[2,0]]];const hot=new Set();(wins||[]).forEach(w=>L[w.line].forEach(([c,r])=>hot.add(r*3+c)));
 for(let r=0;r<3;r++)for(let c=0;c<3;c++){const s=C.symbols[grid[c][r]];const el=cells[r*3+c];el.textContent=s.glyph;el.style.color=s.color;el.style.fontSize=s.glyph.length>1?'clamp(18px,6vw,30px)':'';el.classList.remove('spin');el.classList.toggle('win',hot.has(r*3+c))}}
 const FACES=['⚀','⚁','⚂','⚃','⚄','⚅'];
-async function load(){try{const r=await fetch('${'/provider-sandbox'}/api/state/'+token);const j=await r.json();if(!r.ok)throw new Error(j.error);setBal(j.balance);$('go').disabled=false}catch(e){msg(C.t.expired,'err')}}
+async function load(){try{const r=await fetch('${'/provider-sandbox'}/api/state/'+token);const j=await r.json();if(!r.ok)throw new Error(j.error);setBal(j.balance);setFree(j.free_rounds||null);$('go').disabled=false}catch(e){msg(C.t.expired,'err')}}
 $('go').onclick=async()=>{if(busy)return;const bet=Number($('bet').value);let body;
 if(C.kind==='slot')body={bet};else if(C.kind==='dice')body={bet,pick};else{if(!chips.length)return;body={bets:chips}}
 busy=true;$('go').disabled=true;msg('');
@@ -180,11 +200,13 @@ if(C.kind==='slot')stage.querySelectorAll('.cell').forEach(c=>{c.classList.remov
 if(C.kind==='roulette')$('ball').textContent='…';
 try{const r=await fetch('${'/provider-sandbox'}/api/play/'+token,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)});const j=await r.json();
 await new Promise(res=>setTimeout(res,C.kind==='slot'?650:450));
+if(!r.ok&&free&&r.status===409&&j.error!=='busy'){stage.querySelectorAll('.cell').forEach(c=>c.classList.remove('spin'));msg(C.t.freeEnded,'err');setFree(null);if(typeof j.balance==='number')setBal(j.balance);return}
 if(!r.ok){if(C.kind==='slot')stage.querySelectorAll('.cell').forEach(c=>c.classList.remove('spin'));msg(j.error==='RESPONSIBLE_GAMING_LIMIT'?C.t.limit:j.error==='PLAYER_BLOCKED'?C.t.blocked:r.status===402?C.t.nofunds:r.status===404?C.t.expired:C.t.error,'err');if(typeof j.balance==='number')setBal(j.balance);return}
 if(C.kind==='slot')drawGrid(j.grid,j.wins);
 if(C.kind==='dice'){$('d1').textContent=FACES[j.dice[0]-1];$('d2').textContent=FACES[j.dice[1]-1]}
 if(C.kind==='roulette'){const b=$('ball');b.textContent=j.number;b.style.background=j.number===0?'#047857':C.red.includes(j.number)?'#b91c1c':'#111827'}
-setBal(j.balance);msg(j.win>0?C.t.win+' '+fmt(j.win):C.t.lose,j.win>0?'win':'');
+setBal(j.balance);msg(j.win>0?(j.free_round?C.t.freeWin+': ':C.t.win+' ')+fmt(j.win):C.t.lose,j.win>0?'win':'');
+if(j.free_round){const f=j.free_round;$('freeText').textContent=C.t.freeSpins+': '+f.played+' '+C.t.of+' '+f.rounds;if(f.played>=f.rounds){free=null;$('bet').disabled=false;$('go').textContent=label;setTimeout(()=>{$('free').classList.remove('on');msg(C.t.freeDone,'win');load()},1600)}}
 try{parent.postMessage({type:'sandbox:balance',balance:j.balance},'*')}catch(e){}
 }catch(e){msg(C.t.error,'err')}finally{busy=false;$('go').disabled=false}};
 load();

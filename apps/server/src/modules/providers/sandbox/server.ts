@@ -4,7 +4,7 @@ import https from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db, Sql } from '../../../platform/db/index';
-import { type LaunchBody, SIGNATURE_HEADER, sign, verifySignature } from '../generic';
+import { type FreeRoundsBody, type LaunchBody, SIGNATURE_HEADER, sign, verifySignature } from '../generic';
 import {
   type DicePick,
   type RouletteBet,
@@ -25,6 +25,12 @@ import { gamePage } from './page';
  * back to the operator's wallet (bet, then win; rollback when a bet's answer is lost). Its RNG is node:crypto.
  * Demo sessions play with play money it keeps itself and never call the wallet. Its sessions live in its own table
  * (provider_sandbox_sessions), so a game opened through one server node plays on any other.
+ *
+ * Free rounds, as aggregators offer them: the operator creates a campaign (signed POST /freerounds: player, slot,
+ * rounds, stake per round, expiry, the operator's campaign id), cancels it (/freerounds/cancel) or asks how far it
+ * got (/freerounds/status). When that player opens that slot, its page plays the campaign's rounds first, at no
+ * stake: each round is spun by the same RNG at the campaign's stake and its win (0 included) is reported with the
+ * operator's `win` call carrying `free_round_id`, with no bet before it.
  */
 export const SANDBOX_PREFIX = '/provider-sandbox';
 
@@ -89,6 +95,47 @@ const PlaySchema = z.object({
     .min(1)
     .max(20)
     .optional(),
+});
+
+const FreeRoundsSchema = z.object({
+  operator_id: z.string().min(1).max(100),
+  campaign_id: z.string().min(1).max(100),
+  player_id: z.string().min(1).max(100),
+  game_id: z.string().min(1).max(100),
+  rounds: z.number().int().min(1).max(1000),
+  bet: z.number().int().positive(),
+  currency: z.literal('BRL'),
+  expires_at: z.iso.datetime({ offset: true }),
+});
+const CampaignSchema = z.object({ operator_id: z.string().min(1).max(100), campaign_id: z.string().min(1).max(100) });
+
+type CampaignRow = {
+  campaign_id: string;
+  player_id: string;
+  game_id: string;
+  rounds: number;
+  played: number;
+  bet: number;
+  expires_at: Date;
+  cancelled: boolean;
+};
+
+const campaignDto = (c: CampaignRow) => ({
+  status: 'OK',
+  campaign_id: c.campaign_id,
+  player_id: c.player_id,
+  game_id: c.game_id,
+  rounds: c.rounds,
+  played: c.played,
+  bet: Number(c.bet),
+  expires_at: new Date(c.expires_at).toISOString(),
+  state: c.cancelled
+    ? 'cancelled'
+    : c.played >= c.rounds
+      ? 'finished'
+      : new Date(c.expires_at) <= new Date()
+        ? 'expired'
+        : 'active',
 });
 
 /** Registers an operator with the stand-in (what a provider's account manager does in its back office). */
@@ -288,6 +335,76 @@ export function sandboxProviderRoutes(app: FastifyInstance, db: Db) {
         return { url: `${SANDBOX_PREFIX}/play/${token}` };
       });
 
+      /** A signed operator call: its parsed body, or the error already sent. */
+      const operatorCall = async <T extends { operator_id: string }>(
+        req: import('fastify').FastifyRequest,
+        reply: import('fastify').FastifyReply,
+        schema: z.ZodType<T>,
+      ): Promise<T | null> => {
+        const raw = String(req.body ?? '');
+        const parsed = schema.safeParse(json(raw));
+        if (!parsed.success) {
+          await reply.code(400).send({ status: 'ERROR', error: 'invalid_request' });
+          return null;
+        }
+        const { rows } = await db.query<{ secret: string }>(
+          'select secret from provider_sandbox_operators where operator_id = $1',
+          [parsed.data.operator_id],
+        );
+        if (!rows[0] || !verifySignature(raw, req.headers[SIGNATURE_HEADER], rows[0].secret)) {
+          await reply.code(401).send({ status: 'ERROR', error: 'invalid_signature' });
+          return null;
+        }
+        return parsed.data;
+      };
+      const findCampaign = async (operatorId: string, campaignId: string) =>
+        (
+          await db.query<CampaignRow>(
+            `select campaign_id, player_id, game_id, rounds, played, bet, expires_at, cancelled
+              from provider_sandbox_free_rounds where operator_id = $1 and campaign_id = $2`,
+            [operatorId, campaignId],
+          )
+        ).rows[0] ?? null;
+
+      // Creates a campaign; the same campaign id again answers it as it stands (a retry after a lost answer).
+      sb.post('/freerounds', { config: { tenant: 'none' } }, async (req, reply) => {
+        const b: FreeRoundsBody | null = await operatorCall(req, reply, FreeRoundsSchema);
+        if (!b) return reply;
+        const game = sandboxGames().find((g) => g.id === b.game_id);
+        if (!game) return reply.code(404).send({ status: 'ERROR', error: 'unknown_game' });
+        if (game.kind !== 'slot') return reply.code(400).send({ status: 'ERROR', error: 'not_a_slot' });
+        if (!SANDBOX_BETS.includes(b.bet)) return reply.code(400).send({ status: 'ERROR', error: 'bad_bet' });
+        await db.query(
+          `insert into provider_sandbox_free_rounds (operator_id, campaign_id, player_id, game_id, rounds, bet, expires_at)
+            values ($1, $2, $3, $4, $5, $6, $7) on conflict (operator_id, campaign_id) do nothing`,
+          [b.operator_id, b.campaign_id, b.player_id, b.game_id, b.rounds, b.bet, b.expires_at],
+        );
+        const c = (await findCampaign(b.operator_id, b.campaign_id))!;
+        if (c.player_id !== b.player_id || c.game_id !== b.game_id || Number(c.bet) !== b.bet)
+          return reply.code(409).send({ status: 'ERROR', error: 'campaign_conflict' });
+        return campaignDto(c);
+      });
+
+      sb.post('/freerounds/cancel', { config: { tenant: 'none' } }, async (req, reply) => {
+        const b = await operatorCall(req, reply, CampaignSchema);
+        if (!b) return reply;
+        const c = await findCampaign(b.operator_id, b.campaign_id);
+        if (!c) return reply.code(404).send({ status: 'ERROR', error: 'unknown_campaign' });
+        await db.query(
+          'update provider_sandbox_free_rounds set cancelled = true where operator_id = $1 and campaign_id = $2',
+          [b.operator_id, b.campaign_id],
+        );
+        return campaignDto({ ...c, cancelled: true });
+      });
+
+      sb.post('/freerounds/status', { config: { tenant: 'none' } }, async (req, reply) => {
+        const b = await operatorCall(req, reply, CampaignSchema);
+        if (!b) return reply;
+        const c = await findCampaign(b.operator_id, b.campaign_id);
+        if (!c) return reply.code(404).send({ status: 'ERROR', error: 'unknown_campaign' });
+        return campaignDto(c);
+      });
+
       sb.get('/play/:token', { config: { tenant: 'none' } }, async (req, reply) => {
         const s = await findSession((req.params as { token: string }).token);
         reply.header('cache-control', 'no-store');
@@ -308,7 +425,14 @@ export function sandboxProviderRoutes(app: FastifyInstance, db: Db) {
         if (s.demo) return { balance: s.demoBalance, demo: true };
         const r = await callOperator(s, 'authenticate', { session_token: s.sessionToken }).catch(() => null);
         if (r?.status !== 'OK') return reply.code(409).send({ error: r?.error_code ?? 'operator_unreachable' });
-        return { balance: r.balance, demo: false };
+        const free = await liveCampaign(s);
+        return {
+          balance: r.balance,
+          demo: false,
+          free_rounds: free
+            ? { campaign_id: free.campaign_id, rounds: free.rounds, played: free.played, bet: Number(free.bet) }
+            : null,
+        };
       });
 
       sb.post('/api/play/:token', { config: { tenant: 'none' } }, async (req, reply) => {
@@ -323,6 +447,11 @@ export function sandboxProviderRoutes(app: FastifyInstance, db: Db) {
         try {
           const out = play(s.game, input.data);
           if (typeof out === 'string') return reply.code(400).send({ error: out });
+          // The player's free rounds on this slot are played first, whatever stake the page sent.
+          if (!s.demo && s.game.kind === 'slot') {
+            const free = await takeFreeRound(s);
+            if (free) return await settleFree(s, free, reply);
+          }
           if (s.demo) {
             const { rows } = await db.query<{ demo_balance: number }>(
               `update provider_sandbox_sessions set demo_balance = demo_balance + $2
@@ -340,6 +469,78 @@ export function sandboxProviderRoutes(app: FastifyInstance, db: Db) {
     },
     { prefix: SANDBOX_PREFIX },
   );
+
+  /** The session player's oldest free-rounds campaign on this game with rounds left (active, unexpired). */
+  async function liveCampaign(s: PlaySession): Promise<CampaignRow | null> {
+    const { rows } = await db.query<CampaignRow>(
+      `select campaign_id, player_id, game_id, rounds, played, bet, expires_at, cancelled
+        from provider_sandbox_free_rounds
+        where operator_id = $1 and player_id = $2 and game_id = $3 and not cancelled and played < rounds
+          and expires_at > now()
+        order by created_at, campaign_id limit 1`,
+      [s.operatorId, s.playerId, s.game.id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Takes the next round of that campaign (the session is held: one play at a time). */
+  async function takeFreeRound(s: PlaySession): Promise<CampaignRow | null> {
+    const live = await liveCampaign(s);
+    if (!live) return null;
+    const { rows } = await db.query<CampaignRow>(
+      `update provider_sandbox_free_rounds set played = played + 1
+        where operator_id = $1 and campaign_id = $2 and not cancelled and played < rounds and expires_at > now()
+        returning campaign_id, player_id, game_id, rounds, played, bet, expires_at, cancelled`,
+      [s.operatorId, live.campaign_id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * A free round: spun at the campaign's stake, its win (0 included) reported with `free_round_id` and no bet. When
+   * the operator refuses it (the campaign ended on its side) the campaign ends here too; when it cannot be reached
+   * the round is given back, so the player spins it again.
+   */
+  async function settleFree(s: PlaySession, c: CampaignRow, reply: import('fastify').FastifyReply) {
+    const out = spinSlot(s.game.theme!, Number(c.bet));
+    const roundId = `fr-${randomUUID()}`;
+    const free = { campaign_id: c.campaign_id, rounds: c.rounds, played: c.played, bet: Number(c.bet) };
+    const win = await withRetries(5, () =>
+      callOperator(s, 'win', {
+        session_token: s.sessionToken,
+        player_id: s.playerId,
+        round_id: roundId,
+        game_id: s.game.id,
+        transaction_id: `w-${roundId}`,
+        amount: out.win,
+        round_closed: true,
+        free_round_id: c.campaign_id,
+      }),
+    ).catch(() => null);
+    if (!win) {
+      await db.query(
+        'update provider_sandbox_free_rounds set played = played - 1 where operator_id = $1 and campaign_id = $2 and played > 0',
+        [s.operatorId, c.campaign_id],
+      );
+      return reply.code(503).send({ error: 'operator_unreachable' });
+    }
+    if (win.status !== 'OK') {
+      await db.query(
+        'update provider_sandbox_free_rounds set cancelled = true where operator_id = $1 and campaign_id = $2',
+        [s.operatorId, c.campaign_id],
+      );
+      return reply.code(409).send({ error: win.error_code ?? 'free_rounds_refused', balance: win.balance });
+    }
+    return {
+      grid: out.grid,
+      wins: out.wins,
+      stake: 0,
+      win: out.win,
+      balance: win.balance,
+      round_id: roundId,
+      free_round: free,
+    };
+  }
 
   /** Bet, then win (amount 0 closes a losing round). A bet whose answer is lost is rolled back. */
   async function settle(s: PlaySession, out: Outcome, reply: import('fastify').FastifyReply) {
