@@ -39,6 +39,7 @@ import { manifestRoute } from './modules/push/manifest';
 import { pushRoutes } from './modules/push/routes';
 import { realtimeConsumer } from './modules/realtime/consumers';
 import { broadcastingRoutes } from './modules/realtime/routes';
+import { REFERRALS_JOBS, referralsConsumer, referralsRoutes, registrationHook } from './modules/referrals/index';
 import {
   loginGate,
   RESPONSIBLE_GAMING_JOBS,
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       responsibleGamingConsumer(db),
       promotionsConsumer,
       vipConsumer,
+      referralsConsumer(db),
     ],
     jobs: [
       ...(config.pix.jobs ? PAYMENT_JOBS : []),
@@ -151,6 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ...CASHBACK_JOBS,
       ...PROMOTIONS_JOBS,
       ...VIP_JOBS,
+      ...REFERRALS_JOBS,
     ],
     paused: () => app.realtime.dispatchPaused || app.realtime.domainEventsHeld,
   });
@@ -162,7 +165,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         if (req.user) await touchSession(db, { tenantId: req.user.tenantId, userId: req.user.id }).catch(() => {});
       });
       await api.register(siteRoutes);
-      await api.register(accountRoutes, { gate: loginGate });
+      // A registration with a referral code asks refer-a-friend whether the link stands.
+      await api.register(accountRoutes, { gate: loginGate, referrals: registrationHook });
       await api.register(profileRoutes, { db, storage: localDiskStorage(path.join(config.dataDir, 'files')) });
       await api.register(geoipRoute);
       await api.register(walletModule);
@@ -190,6 +194,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(cashbackRoutes);
       await api.register(promotionsRoutes);
       await api.register(vipRoutes);
+      await api.register(referralsRoutes);
     },
     { prefix: '/api' },
   );

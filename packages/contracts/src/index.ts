@@ -19,6 +19,7 @@ export * from './promotions/cashback';
 export * from './providers';
 export * from './push';
 export * from './realtime';
+export * from './referrals';
 export * from './responsible-gaming';
 export * from './routes';
 export * from './site';

@@ -111,6 +111,12 @@ export const TenantSettings = z
     chat_support: z.boolean().default(false),
     cpa_value: Centavos.default(0),
     affiliate_regular_user_active: z.boolean().default(false),
+    /** Refer a friend: the friend's first deposit (centavos) that qualifies the CPA; not counted in regulated mode. */
+    cpa_min_deposit: Centavos.default(0),
+    /** Refer a friend: what the friend must wager (centavos, the ledger's total) to qualify the CPA. */
+    cpa_min_wager: Centavos.default(0),
+    /** Days a qualified CPA is held for review before it is paid (an operator may approve or reject earlier). */
+    cpa_review_days: z.number().int().min(0).max(90).default(7),
     banners: z.array(Banner).max(20).default([]),
     googleClientId: z.string().max(200).nullable().default(null),
     turnstileSiteKey: z.string().max(200).nullable().default(null),

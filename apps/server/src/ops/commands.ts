@@ -7,6 +7,7 @@ import { PAYMENT_COMMANDS } from '../modules/payments/ops';
 import { CASHBACK_COMMANDS } from '../modules/promotions/cashback/ops';
 import { PROMOTIONS_COMMANDS } from '../modules/promotions/ops';
 import { PROVIDER_COMMANDS } from '../modules/providers/ops';
+import { REFERRALS_COMMANDS } from '../modules/referrals/ops';
 import { REALTIME_COMMANDS } from '../modules/realtime/ops';
 import { RESPONSIBLE_GAMING_COMMANDS } from '../modules/responsible-gaming/ops';
 import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
@@ -92,6 +93,7 @@ export const COMMANDS: Record<string, Command> = {
   ...PROMOTIONS_COMMANDS,
   ...PROVIDER_COMMANDS,
   ...VIP_COMMANDS,
+  ...REFERRALS_COMMANDS,
 };
 
 export function helpText(): string {

@@ -6,14 +6,14 @@ import { devOutboxApi } from './dev-outbox';
 import { googleKeySet } from './google';
 import { passwordHasher } from './passwords';
 import { authRoutes } from './routes';
-import { type AuthDeps, type LoginGate, OPEN_GATE } from './service';
+import { type AuthDeps, KEEP_REFERRALS, type LoginGate, OPEN_GATE, type ReferralHook } from './service';
 
 /**
  * Accounts under /api: auth, CPF validation and (outside production) the dev outbox. Builds the providers these calls
  * share (rate limiter, messaging, captcha, Google keys) and closes them with the app. The profile's calls are the
  * profile module's (app.ts mounts them beside these).
  */
-export async function accountRoutes(app: FastifyInstance, opts: { gate?: LoginGate } = {}) {
+export async function accountRoutes(app: FastifyInstance, opts: { gate?: LoginGate; referrals?: ReferralHook } = {}) {
   const { config, db } = app;
   const limiter = createRateLimiter(config);
   const { messaging, close: closeMessaging } = createMessaging(db, config, (err) =>
@@ -34,6 +34,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { gate?: LoginGa
     hasher: passwordHasher(config.passwordHash),
     googleKeys: googleKeySet(config.googleJwksUrl),
     gate: opts.gate ?? OPEN_GATE,
+    referrals: opts.referrals ?? KEEP_REFERRALS,
   };
   app.decorateRequest('user', null);
   await app.register(authRoutes, { deps });

@@ -72,6 +72,11 @@ export async function findUserIdByReferralCode(sql: Sql, tenantId: number, code:
   return rows[0]?.id ?? null;
 }
 
+/** A referral refused by refer-a-friend's checks: the new player is not linked to the code's owner. */
+export async function clearReferredBy(sql: Sql, tenantId: number, id: number): Promise<void> {
+  await sql.query('update users set referred_by = null where tenant_id = $1 and id = $2', [tenantId, id]);
+}
+
 /** Which of email / phone / cpf are already taken in the tenant. */
 export async function takenIdentifiers(
   sql: Sql,

@@ -5,6 +5,7 @@ import { newToken, SESSION_TTL_MS } from '../../platform/auth';
 import type { CaptchaVerifier } from '../../platform/captcha';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
+import { publish } from '../../platform/events/index';
 import type { Channel, MessagingRegistry, OutgoingMessage } from '../../platform/messaging';
 import { enforceLimits, type Limit, type RateLimiter } from '../../platform/rate-limit';
 import type { Tenant } from '../../platform/tenancy';
@@ -33,7 +34,31 @@ export type AuthDeps = {
   googleKeys: JWTVerifyGetKey;
   /** Responsible gaming's word on registrations, logins and logouts (app.ts hands it in). */
   gate: LoginGate;
+  /** Refer a friend's word on a registration that carried a referral code (app.ts hands it in). */
+  referrals: ReferralHook;
 };
+
+/**
+ * What refer-a-friend decides about a new player who came with a referral code, inside the registration's
+ * transaction: it records the link (or its refusal, with the reason, for the operator) and answers whether the link
+ * stands. A refused link leaves `referred_by` empty; the registration goes on and the player is told nothing.
+ */
+export type ReferralHook = {
+  linkReferral(
+    tx: Sql,
+    o: {
+      tenant: Tenant;
+      referrerId: number;
+      referredId: number;
+      cpf: string | null;
+      ip: string;
+      userAgent: string | null;
+    },
+  ): Promise<boolean>;
+};
+
+/** Without refer-a-friend (a tool's app): the code's owner is kept as `referred_by`, nothing else happens. */
+export const KEEP_REFERRALS: ReferralHook = { linkReferral: async () => true };
 
 /**
  * What responsible gaming decides about accounts, handed in by the app so that this module does not depend on it:
@@ -255,6 +280,8 @@ async function startSession(tx: Sql, ctx: RequestContext, userId: number) {
     ip: ctx.ip,
     userAgent: ctx.userAgent,
   });
+  // Missions count the days a player logs in; the event commits with the session.
+  await publish(tx, { name: 'auth.logged_in', tenantId: ctx.tenant.id, userId, payload: {} });
   return token;
 }
 
@@ -370,6 +397,17 @@ export async function registerUser(deps: AuthDeps, ctx: RequestContext, input: R
         emailVerified: verified === 'email',
         phoneVerified: verified === 'sms',
       });
+      if (referredBy !== null) {
+        const linked = await deps.referrals.linkReferral(tx, {
+          tenant: t,
+          referrerId: referredBy,
+          referredId: userId,
+          cpf: input.cpf,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+        });
+        if (!linked) await repo.clearReferredBy(tx, t.id, userId);
+      }
       const token = await startSession(tx, ctx, userId);
       await deps.gate.registered(tx, { tenant: t, userId, cpf: input.cpf });
       return { ok: true as const, userId, token };
