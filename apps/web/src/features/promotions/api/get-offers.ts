@@ -25,9 +25,12 @@ export function rulesOf(o: Offer, t: (key: string) => string): OfferRules {
     maxBonus: o.max_bonus,
     amount: o.amount,
     freeSpins: o.free_spins,
+    freeSpinsBet: o.free_spins_bet,
+    freeSpinsGame: o.free_spins_game?.title ?? null,
     minDeposit: o.min_deposit,
     wagering: o.wagering,
-    wageringBase: o.wagering_base,
+    // What free spins' wagering multiplies is what they won.
+    wageringBase: o.kind === 'free_spins' ? 'winnings' : o.wagering_base,
     maxBet: o.max_bet,
     days: o.days,
     maxConversion: o.max_conversion,

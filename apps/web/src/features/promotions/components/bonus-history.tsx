@@ -29,6 +29,9 @@ export function BonusHistory({ bonuses }: { bonuses: ReturnType<typeof useBonuse
             <span className="pr-history__name">{b.offer_name}</span>
             <span className="pr-history__amount">{formatMoney(b.amount)}</span>
             <span className="pr-history__meta">
+              {b.free_spins
+                ? `${t('promo.bonus.spinsOf', { used: b.free_spins.used, total: b.free_spins.total })} · `
+                : ''}
               {t('promo.bonus.wageringOf', {
                 done: formatMoney(Math.min(b.wagering_done, b.wagering_required)),
                 required: formatMoney(b.wagering_required),

@@ -70,6 +70,33 @@ describe('offer rules in plain language', () => {
     ]);
   });
 
+  it('describes free spins: how many on which game, the stake of each, where the wins go, 20x the winnings', () => {
+    const spins: OfferRules = {
+      ...welcome,
+      kind: 'free_spins',
+      percent: null,
+      maxBonus: null,
+      freeSpins: 10,
+      freeSpinsBet: 50,
+      freeSpinsGame: 'Tigre da Fortuna',
+      minDeposit: null,
+      wagering: 20,
+      wageringBase: 'winnings',
+      maxBet: null,
+      maxConversion: null,
+      contributions: [],
+    };
+    expect(offerHeadline(spins, pt, 'pt')).toBe('10 giros grátis no Tigre da Fortuna');
+    expect(offerTerms(spins, pt, 'pt').map(plain)).toEqual([
+      'Cada giro vale R$ 0,50 e não custa nada para você',
+      'O que os giros ganharem vai para o saldo de bônus',
+      'Aposte 20 vezes o valor ganho nos giros para liberar',
+      '7 dias para cumprir as apostas',
+    ]);
+    expect(offerHeadline(spins, en, 'en')).toBe('10 free spins on Tigre da Fortuna');
+    expect(offerTerms(spins, en, 'en').map(plain)[2]).toBe('Wager 20 times the amount the spins won to release it');
+  });
+
   it('writes a fractional wagering multiplier with the page language separator', () => {
     expect(offerTerms({ ...welcome, wagering: 2.5 }, pt, 'pt')[1]).toBe(
       'Aposte 2,5 vezes o valor do bônus para liberar',

@@ -9,12 +9,14 @@ export type OfferRules = {
   maxBonus: number | null;
   /** No-deposit: the amount credited, in centavos. */
   amount: number | null;
-  /** Free spins: how many. */
+  /** Free spins: how many, the stake of each (centavos) and the game's name. */
   freeSpins: number | null;
+  freeSpinsBet?: number | null;
+  freeSpinsGame?: string | null;
   minDeposit: number | null;
   /** Wagering: times the base (the bonus, or the bonus plus the deposit). */
   wagering: number | null;
-  wageringBase: 'bonus' | 'bonus_deposit' | null;
+  wageringBase: 'bonus' | 'bonus_deposit' | 'winnings' | null;
   maxBet: number | null;
   days: number | null;
   maxConversion: number | null;
@@ -36,7 +38,9 @@ export function offerHeadline(r: OfferRules, t: T, locale: Locale): string | nul
       : t('promo.offers.matchNoCap', { percent });
   }
   if (r.kind === 'free_spins' && r.freeSpins !== null && r.freeSpins > 0)
-    return t('promo.offers.spins', { count: r.freeSpins });
+    return r.freeSpinsGame
+      ? t('promo.offers.spinsOn', { count: r.freeSpins, game: r.freeSpinsGame })
+      : t('promo.offers.spins', { count: r.freeSpins });
   if (r.amount !== null && r.amount > 0) return t('promo.offers.amount', { amount: formatMoney(r.amount, locale) });
   return null;
 }
@@ -47,6 +51,10 @@ export function offerHeadline(r: OfferRules, t: T, locale: Locale): string | nul
  */
 export function offerTerms(r: OfferRules, t: T, locale: Locale): string[] {
   const lines: string[] = [];
+  if (r.kind === 'free_spins' && r.freeSpinsBet) {
+    lines.push(t('promo.offers.spinBet', { amount: formatMoney(r.freeSpinsBet, locale) }));
+    lines.push(t('promo.offers.spinWins'));
+  }
   if (r.minDeposit !== null && r.minDeposit > 0)
     lines.push(t('promo.offers.minDeposit', { amount: formatMoney(r.minDeposit, locale) }));
   if (r.wagering !== null && r.wagering > 0)
