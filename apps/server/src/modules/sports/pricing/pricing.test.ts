@@ -4,6 +4,7 @@ import { bookOdds, fairOdds, type MarketSpec, outcomesOf, settleOutcome } from '
 import { expectedGoals, fitRatings, matchesOf, type Ratings } from './model';
 import { firstHalfMatrix, liveMatrix, remainingShare, scoreMatrix } from './scores';
 import { payout } from './settle';
+import { simulateMatch } from './simulate';
 
 /**
  * The book's arithmetic on real results: team strengths fitted from the Brasileirão Série A 2025, the markets
@@ -218,5 +219,47 @@ describe('settlement', () => {
     const legs = Array.from({ length: 20 }, () => ({ vf: 0 as const, won: true, odds: 11_100 }));
     // 1.11^20 = 8.0623115...: R$ 1.00 pays R$ 8.06.
     expect(payout(100, legs)).toBe(806);
+  });
+});
+
+describe('the simulated match', () => {
+  const play = (seed: number, home = 1.5, away = 1.1) => simulateMatch({ home, away, firstHalfShare: 0.45, seed });
+
+  it('plays the same match for the same seed, and another for another seed', () => {
+    expect(play(7)).toEqual(play(7));
+    expect(JSON.stringify(play(7))).not.toBe(JSON.stringify(play(8)));
+  });
+
+  it('scores at the fitted rates, more after the break, with a bet stop before every goal', () => {
+    let home = 0;
+    let away = 0;
+    let firstHalf = 0;
+    let reds = 0;
+    const runs = 4_000;
+    for (let seed = 1; seed <= runs; seed++) {
+      const events = play(seed);
+      const ft = events.at(-1)!;
+      const ht = events.find((e) => e.type === 'half_time')!;
+      if (ft.type !== 'full_time' || ht.type !== 'half_time') throw new Error('a match ends with its whistles');
+      home += ft.score[0];
+      away += ft.score[1];
+      firstHalf += ht.score[0] + ht.score[1];
+      reds += events.filter((e) => e.type === 'red').length;
+      const goals = events.filter((e) => e.type === 'goal');
+      expect(goals.length).toBe(ft.score[0] + ft.score[1]);
+      for (const g of goals) {
+        const i = events.indexOf(g);
+        expect(events[i - 1]).toMatchObject({ type: 'danger', side: g.side, minute: g.minute });
+      }
+    }
+    // 4,000 matches: the means sit within a few standard errors (about 2%) of the rates.
+    expect(home / runs).toBeGreaterThan(1.5 * 0.94);
+    expect(home / runs).toBeLessThan(1.5 * 1.06);
+    expect(away / runs).toBeGreaterThan(1.1 * 0.94);
+    expect(away / runs).toBeLessThan(1.1 * 1.06);
+    expect(firstHalf / (home + away)).toBeGreaterThan(0.41);
+    expect(firstHalf / (home + away)).toBeLessThan(0.49);
+    expect(reds / runs).toBeGreaterThan(0.08);
+    expect(reds / runs).toBeLessThan(0.2);
   });
 });
