@@ -15,6 +15,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { cancelOpenBets } from './modules/originals/index';
 import { originalsRoutes } from './modules/originals/routes';
 import { devPixPage, PAYMENT_JOBS, usePromotionHooks, walletModule } from './modules/payments/index';
+import { MISSIONS_JOBS, missionsConsumer, missionsRoutes, seedDemoMissions } from './modules/missions/index';
 import { geoipRoute, profileRoutes } from './modules/profile/index';
 import { CASHBACK_JOBS, cashbackRoutes } from './modules/promotions/cashback/index';
 import {
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.seedDemo) await seedRegulatedDemoTenant(db);
   if (config.seedDemo) await seedSandboxDemo(db);
   if (config.seedDemo) await seedDemoPromotions(db);
+  if (config.seedDemo) await seedDemoMissions(db);
   if (config.seedDemo) await seedDemoVip(db);
 
   app.decorate('db', db);
@@ -144,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       betFeedConsumer,
       responsibleGamingConsumer(db),
       promotionsConsumer,
+      missionsConsumer,
       vipConsumer,
       referralsConsumer(db),
     ],
@@ -151,7 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ...(config.pix.jobs ? PAYMENT_JOBS : []),
       ...RESPONSIBLE_GAMING_JOBS,
       ...CASHBACK_JOBS,
-      ...PROMOTIONS_JOBS,
+      ...PROMOTIONS_JOBS, ...MISSIONS_JOBS,
       ...VIP_JOBS,
       ...REFERRALS_JOBS,
     ],
@@ -193,6 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(responsibleGamingRoutes);
       await api.register(cashbackRoutes);
       await api.register(promotionsRoutes);
+      await api.register(missionsRoutes);
       await api.register(vipRoutes);
       await api.register(referralsRoutes);
     },

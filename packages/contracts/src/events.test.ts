@@ -44,12 +44,15 @@ describe('domain event map', () => {
     const fresh = EVENT_NAMES.filter((n) => !Object.values(LEGACY_EVENT_NAMES).includes(n));
     expect(fresh).toEqual([
       'realtime.push_requested',
+      'auth.logged_in',
       'responsible_gaming.limit_changed',
       'responsible_gaming.restricted',
       'responsible_gaming.session_ended',
       'responsible_gaming.national_list_hit',
       'promotions.cashback_claimed',
       'promotions.cashback_released',
+      'missions.mission_updated',
+      'missions.mission_created',
       'promotions.bonus_updated',
     ]);
   });

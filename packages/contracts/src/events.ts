@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MISSIONS_EVENT_PAYLOADS } from './missions';
 import { Centavos } from './money';
 import { PROMOTIONS_EVENT_PAYLOADS } from './promotions';
 import { CASHBACK_EVENT_PAYLOADS } from './promotions/cashback';
@@ -80,8 +81,11 @@ export const EVENT_PAYLOADS = {
     status: z.enum(['approved', 'rejected']),
     reason: z.string().nullable(),
   }),
+  /** A player logged in (a new session: password, code, Google or registration); missions count login days. */
+  'auth.logged_in': z.object({}),
   ...RG_EVENT_PAYLOADS,
   ...CASHBACK_EVENT_PAYLOADS,
+  ...MISSIONS_EVENT_PAYLOADS,
   ...PROMOTIONS_EVENT_PAYLOADS,
   ...VIP_EVENT_PAYLOADS,
 } as const;

@@ -9,6 +9,7 @@ export * from './field-rules';
 export * from './forms';
 export * from './http';
 export * from './kyc';
+export * from './missions';
 export * from './money';
 export * from './notifications';
 export * from './originals';

@@ -2,6 +2,7 @@ import { CASINO_COMMANDS } from '../modules/casino/ops';
 import { CHAT_COMMANDS } from '../modules/chat/ops';
 import { KYC_COMMANDS } from '../modules/kyc/ops';
 import { LEDGER_COMMANDS } from '../modules/ledger/ops';
+import { MISSIONS_COMMANDS } from '../modules/missions/ops';
 import { NOTIFICATION_COMMANDS } from '../modules/notifications/ops';
 import { PAYMENT_COMMANDS } from '../modules/payments/ops';
 import { CASHBACK_COMMANDS } from '../modules/promotions/cashback/ops';
@@ -91,6 +92,7 @@ export const COMMANDS: Record<string, Command> = {
   ...RESPONSIBLE_GAMING_COMMANDS,
   ...CASHBACK_COMMANDS,
   ...PROMOTIONS_COMMANDS,
+  ...MISSIONS_COMMANDS,
   ...PROVIDER_COMMANDS,
   ...VIP_COMMANDS,
   ...REFERRALS_COMMANDS,

@@ -1,5 +1,5 @@
 import { type Consumer, defineConsumer } from '../../platform/events/index';
-import { broadcast } from '../../platform/realtime/index';
+import { ALL_USERS, broadcast } from '../../platform/realtime/index';
 import { channels } from './channels';
 
 /**
@@ -24,6 +24,19 @@ export const realtimeConsumer: Consumer = defineConsumer({
       const userId = e.userId;
       if (userId === null) return;
       ctx.afterCommit(() => void broadcast(e.tenantId, channels.user(userId), 'BonusUpdated', e.payload));
+    },
+    // A mission that began for the player is MissionAssigned (spec section 7); its progress after that MissionUpdated.
+    'missions.mission_updated': async (e, ctx) => {
+      const userId = e.userId;
+      if (userId === null) return;
+      const { assigned, ...data } = e.payload;
+      const name = assigned ? 'MissionAssigned' : 'MissionUpdated';
+      ctx.afterCommit(() => void broadcast(e.tenantId, channels.user(userId), name, data));
+    },
+    // A new mission open to every player reaches the connected players at once (they reload their missions).
+    'missions.mission_created': async (e, ctx) => {
+      if (e.payload.audience === 'vip') return;
+      ctx.afterCommit(() => void broadcast(e.tenantId, ALL_USERS, 'MissionAssigned', { id: e.payload.id }));
     },
   },
 });

@@ -1,0 +1,15 @@
+import { type Consumer, defineConsumer } from '../../platform/events/index';
+import { countDeposit, countLogin, countRound } from './progress';
+
+/**
+ * Missions' reactions, off the bet's transaction: a settled round (casino and Originals), an approved deposit and a
+ * login move the players' missions, each event once (progress.ts marks it counted in the delivery's transaction).
+ */
+export const missionsConsumer: Consumer = defineConsumer({
+  name: 'missions',
+  handlers: {
+    'casino.round_settled': async (e, ctx) => countRound(ctx, e),
+    'payments.deposit_approved': async (e, ctx) => countDeposit(ctx, e),
+    'auth.logged_in': async (e, ctx) => countLogin(ctx, e),
+  },
+});

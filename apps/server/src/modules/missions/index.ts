@@ -1,0 +1,12 @@
+/**
+ * Missions: a tenant's goals (wager, rounds, multiplier, deposit, login days) with windows, audiences and rewards,
+ * and each player's progress. Other modules and app.ts use this file only:
+ * - the consumer moves missions from settled rounds, approved deposits and logins (off the bet's transaction);
+ * - app.ts mounts the routes, registers the job, seeds the demo missions and hands over promotions' offer grant.
+ */
+export { missionsConsumer } from './consumers';
+export { MISSIONS_JOBS } from './jobs';
+export { MISSIONS_COMMANDS } from './ops';
+export { missionsRoutes } from './routes';
+export { seedDemoMissions } from './seed';
+export { type OfferGrant, useOfferGrant } from './service';
