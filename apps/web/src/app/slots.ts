@@ -9,6 +9,8 @@ fillSlots({
   'home.betFeed': lazy(() => import('../features/chat/components/home-bet-feed')),
   // The wallet owns the KYC documents (upload, status, cancel); the profile's verification tab shows them.
   'profile.kycDocuments': lazy(() => import('../features/wallet/documents-entry')),
+  // The VIP card on /user: the vip feature's level, points and progress bar, in its own chunk.
+  'profile.vipCard': lazy(() => import('../features/vip/components/vip-card')),
   // Responsible gaming in other features' screens: limits asked before the first deposit in regulated mode, the
   // link to the limits page under a refused deposit, the risk warning at login and registration, footer links.
   'wallet.depositGate': lazy(() => import('../features/responsible-gaming/components/deposit-gate')),

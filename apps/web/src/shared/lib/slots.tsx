@@ -7,6 +7,8 @@ export type SlotProps = {
   'home.gameRails': None;
   'home.betFeed': None;
   'profile.kycDocuments': None;
+  /** The profile's VIP card (level, points, progress to the next level); its children show when none fills it. */
+  'profile.vipCard': { children?: ReactNode };
   /** The deposit form: shown once the player may deposit (a regulated tenant first asks for loss and time limits). */
   'wallet.depositGate': { children: ReactNode };
   /**

@@ -1,6 +1,7 @@
 import '../locales/register';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
+import { Slot } from '../../../shared/lib/slots';
 import { Button } from '../../../shared/ui/button';
 import { Page } from '../../../shared/ui/page';
 import { LanguageCard, PrivacyCard, RankCard, SelfExclusionCard } from '../components/cards';
@@ -23,7 +24,10 @@ export default function UserPage() {
             </Button>
           </div>
           <div className="pf-grid">
-            <RankCard user={user} />
+            {/* The vip feature's card when it is built in; the plain rank figures otherwise. */}
+            <Slot name="profile.vipCard">
+              <RankCard user={user} />
+            </Slot>
             <LanguageCard user={user} />
             <PrivacyCard user={user} />
             <SelfExclusionCard />
