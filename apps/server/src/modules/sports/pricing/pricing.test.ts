@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { priceMatch } from './book';
+import { cashoutAmount, partialCashout } from './cashout';
 import { bookOdds, fairOdds, type MarketSpec, outcomesOf, settleOutcome } from './markets';
 import { expectedGoals, fitRatings, matchesOf, type Ratings } from './model';
 import { firstHalfMatrix, liveMatrix, remainingShare, scoreMatrix } from './scores';
@@ -261,5 +263,75 @@ describe('the simulated match', () => {
     expect(firstHalf / (home + away)).toBeLessThan(0.49);
     expect(reds / runs).toBeGreaterThan(0.08);
     expect(reds / runs).toBeLessThan(0.2);
+  });
+});
+
+describe("a match's price list", () => {
+  const xg = expectedGoals(ratings, 'CR Flamengo', 'SE Palmeiras');
+  const rates = { home: xg.home, away: xg.away, rho: ratings.rho, firstHalfShare: ratings.firstHalfShare };
+
+  it('offers every market before kick-off, each with the book over 100% and a main handicap line near evens', () => {
+    const list = priceMatch(rates);
+    expect(list.map((m) => m.spec.kind)).toEqual([
+      '1x2',
+      'double_chance',
+      'draw_no_bet',
+      'total',
+      'total',
+      'total',
+      'btts',
+      'asian_handicap',
+      'asian_handicap',
+      'asian_handicap',
+      'correct_score',
+      'ht_1x2',
+    ]);
+    for (const m of list.filter((x) => x.spec.kind !== 'correct_score' && x.spec.kind !== 'double_chance')) {
+      const odds = m.outcomes.map((o) => o.odds!);
+      expect(sum(odds.map((o) => 10_000 / o)), JSON.stringify(m.spec)).toBeGreaterThan(1);
+    }
+    const main = list.filter((m) => m.spec.kind === 'asian_handicap')[1]!;
+    expect(main.outcomes[0]!.odds!).toBeGreaterThan(16_000);
+    expect(main.outcomes[0]!.odds!).toBeLessThan(22_000);
+  });
+
+  it('closes the first-half market at the break and follows the score in play', () => {
+    const second = priceMatch(rates, { live: { minute: 60, score: [0, 1], htScore: [0, 1] } });
+    expect(second.some((m) => m.spec.kind === 'ht_1x2')).toBe(false);
+    const pre = priceMatch(rates)[0]!.outcomes[2]!.odds!;
+    expect(second[0]!.outcomes[2]!.odds!).toBeLessThan(pre);
+  });
+});
+
+describe('cash-out', () => {
+  it('buys a single back at the price now less the cut, and offers nothing while its market is suspended', () => {
+    expect(cashoutAmount(1_000, { settled: [], open: [{ odds: 20_000, current: 20_000, probability: 0.48 }] })).toBe(
+      950,
+    );
+    // The selection shortened from 2.00 to 1.25: the bet is worth more than its stake.
+    expect(cashoutAmount(1_000, { settled: [], open: [{ odds: 20_000, current: 12_500, probability: 0.76 }] })).toBe(
+      1_520,
+    );
+    expect(cashoutAmount(1_000, { settled: [], open: [{ odds: 20_000, current: null, probability: 0.5 }] })).toBeNull();
+  });
+
+  it('values an accumulator by its won legs and the open legs at their fair chances, and a lost one at nothing', () => {
+    const won = { vf: 0 as const, won: true, odds: 15_000 };
+    // R$ 10 x 1.5 (won) x 2.0 x 0.6 (open leg's chance now) x 0.95 = R$ 17.10.
+    expect(cashoutAmount(1_000, { settled: [won], open: [{ odds: 20_000, current: 15_500, probability: 0.6 }] })).toBe(
+      1_710,
+    );
+    expect(
+      cashoutAmount(1_000, {
+        settled: [{ vf: 0, won: false, odds: 15_000 }],
+        open: [{ odds: 20_000, current: 15_500, probability: 0.6 }],
+      }),
+    ).toBeNull();
+  });
+
+  it('splits a partial cash-out between what is paid and the stake that stays', () => {
+    expect(partialCashout(1_000, 1_520, 40)).toEqual({ paid: 608, stakeLeft: 600 });
+    expect(partialCashout(333, 500, 50)).toEqual({ paid: 250, stakeLeft: 167 });
+    expect(() => partialCashout(1_000, 1_520, 100)).toThrow();
   });
 });
