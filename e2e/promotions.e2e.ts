@@ -223,4 +223,40 @@ describe.runIf(browserAvailable)('promoções no navegador', () => {
     await page.getByTestId('bonus-none').waitFor();
     expect(await text(page, 'bonus-history')).toContain('Perdido no saque');
   }, 60_000);
+
+  it('resgata GIROS10 em /bonus, abre o jogo, joga um giro grátis e vê a contagem andar em /bonus', async () => {
+    // Um jogador novo, sem depósito: os giros grátis não custam nada (10 giros de R$ 0,50 no Tigre da Fortuna).
+    const spinner = await registerPlayer(server, { name: 'João Pereira', emailPrefix: 'giros' });
+    const ctx = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
+    await ctx.addInitScript(
+      ([t, id]) => {
+        localStorage.setItem('auth', t as string);
+        localStorage.setItem('ageVerified', 'true');
+        localStorage.setItem('pushModalClosedAtUser', JSON.stringify({ [id as string]: Date.now() }));
+      },
+      [spinner.token, String(spinner.user.id)],
+    );
+    const p = await ctx.newPage();
+    await p.goto(`${server.url}/bonus`, { waitUntil: 'networkidle' });
+    const box = p.getByTestId('bonus-page');
+    await box.getByTestId('coupon-input').fill('giros10');
+    await box.getByTestId('coupon-check').click();
+    await expect.poll(() => text(p, 'coupon-valid')).toContain('10 giros grátis no Tigre da Fortuna');
+    await box.getByTestId('coupon-redeem').click();
+    await expect.poll(() => text(p, 'bonus-spins')).toBe('0 de 10 giros');
+    expect(await text(p, 'bonus-active')).toContain('Tigre da Fortuna · R$ 0,50 por giro');
+
+    await p.getByTestId('bonus-play').click();
+    await p.waitForURL(/\/casino\/aurora\/tigre-da-fortuna/);
+    await p.getByRole('button', { name: 'Jogar', exact: true }).click();
+    const frame = p.frameLocator('iframe.casino-game__frame');
+    await expect.poll(async () => (await frame.locator('#freeText').innerText()).trim()).toBe('Giros grátis: 0 de 10');
+    await frame.getByRole('button', { name: 'Giro grátis' }).click();
+    await expect.poll(async () => (await frame.locator('#freeText').innerText()).trim()).toBe('Giros grátis: 1 de 10');
+    await expect.poll(async () => (await frame.locator('#msg').innerText()).trim()).not.toBe('');
+
+    await p.goto(`${server.url}/bonus`, { waitUntil: 'networkidle' });
+    await expect.poll(() => text(p, 'bonus-spins')).toBe('1 de 10 giros');
+    await ctx.close();
+  }, 90_000);
 });
