@@ -4,6 +4,7 @@ import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { fundedPlayer } from '../casino/test-support';
 import * as ledger from '../ledger/index';
+import { PROMOTIONS_COMMANDS } from '../promotions/index';
 import { findTenantByHost } from '../tenants/index';
 import { MISSIONS_COMMANDS } from './ops';
 import { countRound } from './progress';
@@ -263,6 +264,65 @@ describe('claims', () => {
     expect(foreign.statusCode).toBe(404);
     expect((await client(app).post(`/api/missions/${id}/claim`)).statusCode).toBe(401);
     expect((await a.c.post(`/api/missions/${id}/claim`)).statusCode).toBe(200);
+  });
+});
+
+describe('offer rewards and audiences', () => {
+  it('a bonus-offer reward is granted through promotions once claimed; a VIP audience sees its levels only', async () => {
+    const offer = Number(
+      await PROMOTIONS_COMMANDS['offer:create']!.run(
+        { db: app.db },
+        {
+          flags: {
+            host: 'localhost',
+            name: 'Bônus da missão',
+            'name-en': 'Mission bonus',
+            kind: 'no_deposit',
+            amount: '500',
+            wagering: '5',
+          },
+          positional: [],
+        },
+      ),
+    );
+    const id = await create({ goal: 'rounds', target: '1', game: 'dice', 'reward-offer': String(offer) });
+    const p = await player(1_000);
+    expect((await dice(p)).statusCode).toBe(200);
+    await app.events.drain();
+    const res = await p.c.post(`/api/missions/${id}/claim`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Bônus da missão concedido!',
+      balance: null,
+      mission: { isClaimed: true },
+    });
+    const bonuses = (await p.c.get('/api/wallet/bonuses')).json();
+    expect(bonuses.data.filter((b: { offer_id: number }) => b.offer_id === offer)).toHaveLength(1);
+    expect((await p.c.post(`/api/missions/${id}/claim`)).statusCode).toBe(409);
+    expect(
+      (await p.c.get('/api/wallet/bonuses')).json().data.filter((b: { offer_id: number }) => b.offer_id === offer),
+    ).toHaveLength(1);
+
+    const vip0 = await create({
+      goal: 'rounds',
+      target: '5',
+      audience: 'vip',
+      'vip-min': '0',
+      'vip-max': '0',
+      'reward-cash': '100',
+    });
+    const vip3 = await create({
+      goal: 'rounds',
+      target: '5',
+      audience: 'vip',
+      'vip-min': '3',
+      'vip-max': '9',
+      'reward-cash': '100',
+    });
+    expect((await p.c.get(`/api/missions/${vip0}`)).statusCode).toBe(200);
+    expect((await p.c.get(`/api/missions/${vip3}`)).statusCode).toBe(404);
+    // A guest never sees a VIP mission.
+    expect((await client(app).get(`/api/missions/${vip0}`)).statusCode).toBe(404);
   });
 });
 

@@ -4,7 +4,7 @@ import type { HandlerContext } from '../../platform/events/index';
 import type { Tenant } from '../../platform/tenancy';
 import { broadcast, channels } from '../realtime/index';
 import { findTenantById } from '../tenants/index';
-import { audienceAdmits } from './audience';
+import { audienceAdmits, playerFacts } from './audience';
 import { goalAllowed } from './policies';
 import * as repo from './repo';
 import { localDay, periodOf } from './windows';
@@ -55,7 +55,7 @@ async function candidates(sql: Sql, who: Who, goals: readonly MissionGoal[], now
     return period && goalAllowed(tenant.settings, d.goal) ? [{ d, period }] : [];
   });
   if (open.length === 0) return null;
-  const facts = open.some((x) => x.d.audience !== 'all') ? await repo.playerFacts(sql, who.tenantId, who.userId) : null;
+  const facts = await playerFacts(sql, { ...who, defs: open.map((x) => x.d) });
   return { tenant, open: open.filter((x) => audienceAdmits(x.d, facts, now)) };
 }
 

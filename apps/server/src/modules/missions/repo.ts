@@ -316,13 +316,13 @@ export async function setClaimTransaction(sql: Sql, id: number, transactionId: n
   await sql.query('update missions_players set claim_transaction_id = $2 where id = $1', [id, transactionId]);
 }
 
-/** What the audience rules read of a player (the account's age and VIP level). */
-export async function playerFacts(sql: Sql, tenantId: number, userId: number) {
-  const { rows } = await sql.query<{ created_at: Date; vip_level: number }>(
-    'select created_at, vip_level from users where tenant_id = $1 and id = $2',
+/** When the player registered (the "new players" audience), or null for a player not of this tenant. */
+export async function registeredAt(sql: Sql, tenantId: number, userId: number): Promise<Date | null> {
+  const { rows } = await sql.query<{ created_at: Date }>(
+    'select created_at from users where tenant_id = $1 and id = $2',
     [tenantId, userId],
   );
-  return rows[0] ?? null;
+  return rows[0]?.created_at ?? null;
 }
 
 export type GameFacts = { category: string; code: string; title: string };
@@ -413,4 +413,13 @@ export async function offerExists(sql: Sql, tenantId: number, id: number): Promi
     id,
   ]);
   return rows.length > 0;
+}
+
+/** A claim whose offer grant was refused goes back to completed (only one that paid no cash). */
+export async function unclaim(sql: Sql, o: { tenantId: number; userId: number; id: number }) {
+  await sql.query(
+    `update missions_players set state = 'completed', claimed_at = null, updated_at = now()
+      where tenant_id = $1 and user_id = $2 and id = $3 and state = 'claimed' and claim_transaction_id is null`,
+    [o.tenantId, o.userId, o.id],
+  );
 }

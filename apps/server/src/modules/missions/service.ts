@@ -4,7 +4,8 @@ import { AppError } from '../../platform/errors';
 import { publish } from '../../platform/events/index';
 import type { Tenant } from '../../platform/tenancy';
 import * as ledger from '../ledger/index';
-import { audienceAdmits } from './audience';
+import { grantOffer } from '../promotions/index';
+import { audienceAdmits, playerFacts } from './audience';
 import { describe, MSG } from './messages';
 import { goalAllowed } from './policies';
 import * as repo from './repo';
@@ -63,7 +64,7 @@ async function visible(sql: Sql, w: Who, only?: number) {
   let defs = await repo.listDefinitions(sql, w.tenant.id, { activeOnly: true });
   if (only !== undefined) defs = defs.filter((d) => d.id === only);
   defs = defs.filter((d) => goalAllowed(w.tenant.settings, d.goal));
-  const facts = w.userId === null ? null : await repo.playerFacts(sql, w.tenant.id, w.userId);
+  const facts = w.userId === null ? null : await playerFacts(sql, { tenantId: w.tenant.id, userId: w.userId, defs });
   // A guest sees the missions open to everyone and to new players: what they would take part in by signing up.
   defs = defs.filter((d) =>
     w.userId === null ? d.audience === 'all' || d.audience === 'new' : audienceAdmits(d, facts, w.now),
@@ -136,16 +137,6 @@ export async function acceptMission(db: Db, w: Who & { userId: number }, id: num
   return { mission: await getMission(db, w, id), balance: null, message: MSG.accepted[w.locale] };
 }
 
-/** Grants a bonus offer as a mission's reward (promotions' API, handed over by app.ts). */
-export type OfferGrant = (
-  tx: Sql,
-  o: { tenant: Tenant; userId: number; offerId: number; key: string; now: Date },
-) => Promise<unknown>;
-let grantOffer: OfferGrant | null = null;
-export const useOfferGrant = (g: OfferGrant) => {
-  grantOffer = g;
-};
-
 /**
  * POST /missions/{id}/claim: pays a completed mission's reward once. The player's row is locked, then moved
  * completed -> claimed by a conditional update; the cash goes through the ledger under the key
@@ -191,15 +182,6 @@ export async function claimMission(db: Db, w: Who & { userId: number }, id: numb
         userId: w.userId,
         payload: { balance: money.balance.cash, bonus: money.balance.bonus },
       });
-    } else {
-      if (!grantOffer) throw new AppError('unavailable');
-      await grantOffer(tx, {
-        tenant: w.tenant,
-        userId: w.userId,
-        offerId: d.reward_offer_id!,
-        key: `missions:claim:${row.id}`,
-        now: w.now,
-      });
     }
     await publish(tx, {
       name: 'missions.mission_updated',
@@ -209,6 +191,7 @@ export async function claimMission(db: Db, w: Who & { userId: number }, id: numb
     });
     return { balance, row: claimed };
   });
+  if (d.reward_offer_id !== null) await grantReward(db, w, d.reward_offer_id, paid.row);
   const message = d.reward_cash !== null ? MSG.claimedCash(d.reward_cash)[w.locale] : MSG.claimedOffer[w.locale];
   // A disabled mission's reward is still paid; its view is then built from the claimed row alone.
   const mission =
@@ -219,4 +202,18 @@ export async function claimMission(db: Db, w: Who & { userId: number }, id: numb
       labels: await repo.labels(db, w.tenant.id, { games: [], categories: [] }),
     });
   return { mission, balance: paid.balance, message };
+}
+
+/**
+ * A bonus-offer reward: promotions grants it in its own transaction, after the claim committed, under the key
+ * missions:claim:<row> (a repeat answers the first grant). When promotions refuses it (the offer ended, its budget
+ * ran out, a rule of the offer), the claim is put back to completed and the player gets promotions' reason.
+ */
+async function grantReward(db: Db, w: Who & { userId: number }, offerId: number, row: repo.PlayerRow) {
+  try {
+    await grantOffer(db, { tenant: w.tenant, userId: w.userId, offerId, key: `missions:claim:${row.id}`, now: w.now });
+  } catch (err) {
+    await repo.unclaim(db, { tenantId: w.tenant.id, userId: w.userId, id: row.id });
+    throw err;
+  }
 }
