@@ -29,6 +29,7 @@ const responsibleGambling = () => import('../features/responsible-gaming/routes/
 const bonus = () => import('../features/promotions/routes/bonus-page');
 const promotion = () => import('../features/promotions/routes/promotion-page');
 const promoCodes = () => import('../features/promotions/routes/promo-codes-page');
+const refers = () => import('../features/referrals/routes/refers-page');
 const ranking = () => import('../features/vip/routes/ranking-page');
 
 /** Pages built so far, by route name. Every other route shows the honest "not available yet" page. */
@@ -49,6 +50,7 @@ const LOADERS: Record<string, Loader> = {
   bonus: bonus as Loader,
   promotion: promotion as Loader,
   'promo-codes': promoCodes as Loader,
+  refers: refers as Loader,
   ranking: ranking as Loader,
   terms: legal,
   privacy: legal,
