@@ -284,6 +284,41 @@ describe(`free spins (${PG ? 'postgres' : 'pglite'})`, () => {
     });
   });
 
+  it("the provider's free-rounds calls are signed: unsigned or mis-signed calls are refused, status tells the rounds played", async () => {
+    const offer = await freeSpinsOffer(3);
+    const p = await player();
+    const g = await grantOffer(app.db, {
+      tenant: await tenant(),
+      userId: p.id,
+      offerId: offer,
+      key: `test:${code('S')}`,
+    });
+    const provider = (await findProviderByCode(app.db, await demoTenantId(app), 'aurora'))!;
+    const body = JSON.stringify({ operator_id: provider.operator_id, campaign_id: `fs-${g.bonusId}` });
+    const post = (path: string, raw: string, signature: string) =>
+      fetch(`${base}/provider-sandbox${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+        body: raw,
+      });
+    expect((await post('/freerounds/status', body, sign(body, 'not-the-secret'))).status).toBe(401);
+    expect((await post('/freerounds/cancel', body, '')).status).toBe(401);
+    const status = await post('/freerounds/status', body, sign(body, provider.secret));
+    expect(await status.json()).toMatchObject({ status: 'OK', rounds: 3, played: 0, bet: 50, state: 'active' });
+    // A campaign id reused for another player is refused for good.
+    const other = JSON.stringify({
+      operator_id: provider.operator_id,
+      campaign_id: `fs-${g.bonusId}`,
+      player_id: 'someone-else',
+      game_id: (await gameByCode(app, GAME)).game_id,
+      rounds: 3,
+      bet: 50,
+      currency: 'BRL',
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect((await post('/freerounds', other, sign(other, provider.secret))).status).toBe(409);
+  });
+
   it('a regulated tenant refuses free spins (a pre-bet reward)', async () => {
     const t = (await findTenantByHost(app.db, 'regulado.localhost'))!;
     const offer = await repo.insertOffer(app.db, {

@@ -172,7 +172,7 @@ const fmt=(c)=>new Intl.NumberFormat(C.locale,{style:'currency',currency:'BRL'})
 const msg=(text,cls)=>{const m=$('msg');m.textContent=text||'';m.className='msg '+(cls||'')};
 let balance=0;let busy=false;let pick='under';let chips=[];let free=null;
 const label=${JSON.stringify(g.kind === 'dice' ? t.roll : t.spin)};
-function setFree(f){free=f&&f.played<f.rounds?f:null;$('free').classList.toggle('on',!!free);$('bet').disabled=!!free;$('go').textContent=free?C.t.freeSpin:label;
+function setFree(f){free=f&&f.played<f.rounds?f:null;$('free').classList.toggle('on',!!free);$('bet').disabled=!!free;if(free&&C.bets.includes(free.bet))$('bet').value=String(free.bet);$('go').textContent=free?C.t.freeSpin:label;
 if(free){$('freeText').textContent=C.t.freeSpins+': '+free.played+' '+C.t.of+' '+free.rounds;$('freeBet').textContent=C.t.freeBet+' '+fmt(free.bet)}}
 for(const b of C.bets){const o=document.createElement('option');o.value=b;o.textContent=fmt(b);$('bet').append(o)}
 $('bet').value=String(C.bets[1]);
