@@ -223,6 +223,28 @@ describe(`free spins (${PG ? 'postgres' : 'pglite'})`, () => {
     ).toMatchObject({ state: 'available', replayed: false });
   });
 
+  it('bonus:grant gives free spins and creates their campaign at the provider; bonus:cancel cancels it', async () => {
+    const offer = await freeSpinsOffer(4);
+    const p = await player();
+    const out = await ops('bonus:grant', { host: 'localhost', user: String(p.id), offer: String(offer) });
+    expect(out).toMatch(new RegExp(`4 free spins for player ${p.id}, active \\(campaign live\\)`));
+    const id = Number(/^bonus (\d+)/.exec(String(out))![1]);
+    const rounds = async () =>
+      (
+        await app.db.query<{ rounds: number; cancelled: boolean }>(
+          'select rounds, cancelled from provider_sandbox_free_rounds where campaign_id = $1',
+          [`fs-${id}`],
+        )
+      ).rows;
+    expect(await rounds()).toEqual([{ rounds: 4, cancelled: false }]);
+    await PROMOTIONS_COMMANDS['bonus:cancel']!.run(
+      { db: app.db },
+      { flags: { host: 'localhost' }, positional: [String(id)] },
+    );
+    expect(await bonusOf(id)).toMatchObject({ state: 'cancelled', free_spins_campaign: 'closed' });
+    expect(await rounds()).toEqual([{ rounds: 4, cancelled: true }]);
+  });
+
   it('20 concurrent spin reports on a campaign of 10 pay exactly 10', async () => {
     const offer = await freeSpinsOffer(10);
     const p = await player();
