@@ -1,4 +1,5 @@
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { useMissionsPanel } from '../features/missions/store';
 import { useT } from '../shared/lib/i18n';
 import { useUnreadNotifications } from '../shared/lib/realtime-badges';
 import { useIsLoggedIn } from '../shared/lib/session';
@@ -14,6 +15,8 @@ const WalletLive = lazy(() => import('../features/realtime/components/wallet-liv
 const JivoWidget = lazy(() => import('../features/support/jivo-widget'));
 // The reality check, a session ended by its time limit and what a player is told after an exclusion or closure.
 const RgHost = lazy(() => import('../features/responsible-gaming/components/rg-host'));
+// The floating mission widgets of every page and the missions list the side menu opens.
+const MissionWidgets = lazy(() => import('../features/missions/components/mission-widgets'));
 
 const idle = (fn: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500);
@@ -24,7 +27,9 @@ const idle = (fn: () => void) =>
  */
 export function RealtimeMount() {
   const [ready, setReady] = useState(false);
-  const wanted = useSidePanels((s) => s.active === 'chatglobal' || s.active === 'notifications');
+  const panel = useSidePanels((s) => s.active === 'chatglobal' || s.active === 'notifications');
+  const missionsList = useMissionsPanel((s) => s.open);
+  const wanted = panel || missionsList;
   const loggedIn = useIsLoggedIn();
   const jivo = useSiteConfig().jivoChat !== null;
   useEffect(() => {
@@ -48,6 +53,7 @@ export function RealtimeMount() {
       {loggedIn && <WalletLive />}
       {loggedIn && jivo && <JivoWidget />}
       <RgHost />
+      <MissionWidgets />
     </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { splitLocale } from '@sorte/contracts';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { openMissionsPanel } from '../../features/missions/store';
 import { useLocale, useT } from '../../shared/lib/i18n';
 import { isLivePath, routeOf } from '../../shared/lib/live-routes';
 import { localizePath } from '../../shared/lib/locale';
@@ -69,6 +70,7 @@ export function menuSections(config: PublicSiteConfig, loggedIn: boolean): Secti
   ]);
   const rewards = live([
     link('promotions', '/promotion', <IconGift />),
+    { key: 'missions', label: 'app.menu.missions', icon: <IconTrophy />, onClick: openMissionsPanel },
     link('referFriend', '/refers', <IconUsers />),
     link('ranking', '/ranking', <IconTrophy />),
     ...(config.hasBoxes ? [link('mysteryBox', '/casino/crates', <IconBox />)] : []),

@@ -41,6 +41,7 @@ export default {
     recent: 'Recent',
     providers: 'Providers',
     promotions: 'Promotions',
+    missions: 'Missions',
     referFriend: 'Refer a friend',
     ranking: 'Ranking',
     mysteryBox: 'Mystery box',

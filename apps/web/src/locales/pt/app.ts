@@ -39,6 +39,7 @@ export default {
     recent: 'Recentes',
     providers: 'Provedores',
     promotions: 'Promoções',
+    missions: 'Missões',
     referFriend: 'Indique um amigo',
     ranking: 'Ranking',
     mysteryBox: 'Caixa misteriosa',

@@ -1,0 +1,40 @@
+import type pt from './pt';
+
+/** Missions, in English. */
+export default {
+  title: 'Missions',
+  menu: 'Missions',
+  intro: 'Complete missions as you play and claim the reward.',
+  layer: 'Your missions',
+  open: 'Open the mission {name}',
+  collapse: 'Collapse the mission',
+  progress: '{progress} of {target}',
+  progressLabel: 'Progress of the mission {name}',
+  reward: 'Reward: {reward}',
+  rewardBonus: 'a bonus',
+  claim: 'Claim',
+  accept: 'Accept',
+  join: 'Log in to take part',
+  seeAll: 'See all',
+  ends: 'Ends {date}',
+  empty: 'No missions right now. Come back later!',
+  loadError: 'Could not load the missions.',
+  retry: 'Try again',
+  claimFailed: 'Could not claim the reward.',
+  acceptFailed: 'Could not accept the mission.',
+  unknownError: 'Unknown error.',
+  guestNote: 'Sign up or log in to take part in missions and win the rewards.',
+  state: {
+    available: 'Available',
+    active: 'In progress',
+    completed: 'Completed',
+    claimed: 'Claimed',
+    expired: 'Ended',
+  },
+  window: {
+    daily: 'Daily',
+    weekly: 'Weekly',
+    once: 'One-off',
+    range: 'Limited time',
+  },
+} satisfies typeof pt;
