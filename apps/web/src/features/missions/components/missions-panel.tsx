@@ -45,14 +45,12 @@ export function MissionsPanel({
               <p className="mw-card__desc">
                 {m.description} · {t(`missions.window.${m.window}`)}
               </p>
+              {m.ends_at && m.state !== 'claimed' && m.state !== 'expired' && (
+                <p className="mw-item__ends">{t('missions.ends', { date: endsLabel(m.ends_at, locale) })}</p>
+              )}
               <MissionProgress mission={m} />
               <div className="mw-card__foot">
-                <span className="mw-card__reward">
-                  {rewardText(m, t, locale)}
-                  {m.ends_at && m.state !== 'claimed' && (
-                    <span className="mw-muted"> · {t('missions.ends', { date: endsLabel(m.ends_at, locale) })}</span>
-                  )}
-                </span>
+                <span className="mw-card__reward">{rewardText(m, t, locale)}</span>
                 <MissionAction
                   mission={m}
                   busy={actions.busy === m.id}
