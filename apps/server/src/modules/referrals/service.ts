@@ -1,6 +1,7 @@
 import type { AffiliatesReply, Locale } from '@sorte/contracts';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
+import { publish } from '../../platform/events/index';
 import type { Tenant } from '../../platform/tenancy';
 import { findAddress, findUserById } from '../auth/index';
 import { maskName } from '../feed/index';
@@ -165,6 +166,13 @@ export async function payReferral(db: Db, o: { tenantId: number; id: number; now
       metadata: { kind: 'cpa', referred_id: row.referred_id },
     });
     await repo.setLedgerTransaction(tx, { tenantId: o.tenantId, id: row.id, transactionId: money.transaction_id });
+    // The referrer's header balance follows the payout live, as a deposit's does.
+    await publish(tx, {
+      name: 'wallet.balance_updated',
+      tenantId: o.tenantId,
+      userId: row.referrer_id,
+      payload: { balance: money.balance.cash, bonus: money.balance.bonus },
+    });
     return { row, name: await friendName(tx, o.tenantId, row.referred_id) };
   });
   if (!paid) return null;
