@@ -173,6 +173,10 @@ describe(`free spins (${PG ? 'postgres' : 'pglite'})`, () => {
     expect(paid.json.free_round).toBeUndefined();
     expect((await sandbox(`/api/state/${token}`)).json.free_rounds).toBeNull();
 
+    // Each spin is in the bet history: Tigre da Fortuna, stake R$ 0,00, its win.
+    const bets = (await p.c.get('/api/wallet/bets')).json().data as { bet: number; win: number; status: string }[];
+    expect(bets.filter((r) => r.bet === 0).length).toBe(10);
+    expect(bets.filter((r) => r.bet === 0).reduce((sum, r) => sum + r.win, 0)).toBe(won);
     const list = (await p.c.get('/api/wallet/bonuses')).json();
     expect(list.data[0]).toMatchObject({ id: bonus.id, free_spins: { total: 10, used: 10 } });
     expect((await ledger.checkLedger(app.db, (await tenant()).id)).ok).toBe(true);

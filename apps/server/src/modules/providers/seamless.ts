@@ -8,6 +8,7 @@ import {
   hashSessionToken,
   lockRound as lockCasinoRound,
   type ProviderRow,
+  recordSettledRound,
   takeStakeBack,
 } from '../casino/index';
 import * as wallet from '../ledger/index';
@@ -638,7 +639,8 @@ class Refused extends Error {
  * A free round's win (freerounds.ts): no stake and no round of ours before it. One transaction: the claim of the
  * transaction id (a repeat answers the first answer), the round counted on the campaign (this player, this game,
  * live, rounds left: the row's lock orders concurrent rounds, so they never pass the campaign's count), then
- * promotions' free-spins bonus takes it and the win is paid into the player's bonus balance through the ledger.
+ * promotions' free-spins bonus takes it and the win is paid into the player's bonus balance through the ledger, and
+ * the spin goes in the bet history as a settled round of stake 0 (no domain event: no stake to count).
  * A refusal writes nothing but its stored answer.
  */
 async function freeRoundWin(
@@ -686,6 +688,17 @@ async function freeRoundWin(
         },
       });
       if (!taken) throw new Refused('FREE_ROUNDS_NOT_FOUND');
+      // The spin in the player's bet history (a closed round staking 0), unless the provider reused a round id.
+      if (!(await lockRound(tx, ctx, a.roundId)))
+        await recordSettledRound(tx, {
+          tenantId: ctx.tenantId,
+          userId: s.user_id,
+          providerCode: ctx.provider.code,
+          gameCode: a.gameId,
+          roundId: a.roundId,
+          bet: 0,
+          win: a.amount,
+        });
       const paid = moved as wallet.MoneyResult | null;
       const result: WalletResult = {
         status: 'ok',
