@@ -248,6 +248,7 @@ describe('API replies: a player tour through every documented success', () => {
       ['POST', '/api/games/getRelated', () => c.post('/api/games/getRelated', { game_id: dice.id })],
       ['POST', `/api/games/favorite/${dice.id}`, () => c.post(`/api/games/favorite/${dice.id}`, { action: 'add' })],
       ['GET', '/api/profile/favorites', () => c.get('/api/profile/favorites')],
+      ['GET', '/api/profile/affiliates', () => c.get('/api/profile/affiliates?page=1')],
       ['POST', `/api/games/like/${dice.id}`, () => c.post(`/api/games/like/${dice.id}`, { liked: true, opId: 1 })],
       ['GET', '/api/games/likes', () => c.get('/api/games/likes')],
       ['POST', '/api/games/url', () => c.post('/api/games/url', { game_id: dice.id })],
