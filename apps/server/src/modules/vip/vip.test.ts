@@ -163,6 +163,35 @@ describe('counting real bets', () => {
     const notes = (await me.get('/api/notifications')).json();
     expect(JSON.stringify(notes)).toContain('Você chegou ao nível Bronze!');
   });
+
+  it('counts every concurrent bet exactly once, through level-ups and their rewards', async () => {
+    const players = await Promise.all([1, 2, 3, 4].map(() => fundedPlayer(app, 200_000)));
+    await Promise.all(
+      players.map(async (p) => {
+        const me = client(app, { token: p.token });
+        for (let i = 0; i < 12; i++) {
+          const res = await me.post(
+            '/api/originals/dice/bet',
+            { amount: 2_500, target: 50.5, condition: 'over' },
+            { 'idempotency-key': `vip-burst-${p.id}-${i}` },
+          );
+          expect(res.statusCode, res.body).toBe(200);
+        }
+      }),
+    );
+    await app.events.drain();
+    const ids = players.map((p) => p.id);
+    const { rows } = await app.db.query<{ user_id: number; total_bet: number; level: number }>(
+      'select user_id, total_bet, level from player_vip where user_id = any($1::bigint[]) order by user_id',
+      [ids],
+    );
+    expect(rows.map((r) => [r.total_bet, r.level])).toEqual(ids.map(() => [30_000, 2]));
+    const ups = await app.db.query<{ n: number }>(
+      'select count(*)::int as n from vip_level_ups where user_id = any($1::bigint[])',
+      [ids],
+    );
+    expect(ups.rows[0]!.n).toBe(8);
+  });
 });
 
 describe('ranking', () => {
