@@ -32,13 +32,15 @@ function Collapsed({ m, onOpen }: { m: Mission; onOpen: () => void }) {
   const t = useT();
   const pct = percent(m);
   const done = m.state === 'completed';
+  const shown = done ? t('missions.claim') : `${pct}%`;
   return (
     <button
       type="button"
       className={`mw-tile ${done ? 'mw-tile--done' : ''}`}
       onClick={onOpen}
       aria-expanded={false}
-      aria-label={t('missions.open', { name: m.name })}
+      // The visible figure is part of the name (what a voice user says is what they see).
+      aria-label={`${t('missions.open', { name: m.name })}, ${shown}`}
       title={m.name}
       data-testid="mission-widget-tile"
     >
@@ -61,7 +63,7 @@ function Collapsed({ m, onOpen }: { m: Mission; onOpen: () => void }) {
           <path d="M17 14l-3 6h4l-2 8 10-11h-5l3-3z" className="mw-ring__icon" />
         )}
       </svg>
-      <span className="mw-tile__pct">{done ? t('missions.claim') : `${pct}%`}</span>
+      <span className="mw-tile__pct">{shown}</span>
     </button>
   );
 }
