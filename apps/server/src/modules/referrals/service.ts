@@ -176,11 +176,13 @@ export async function payReferral(db: Db, o: { tenantId: number; id: number; now
     return { row, name: await friendName(tx, o.tenantId, row.referred_id) };
   });
   if (!paid) return null;
+  // The money is paid and committed: a notice that cannot be sent (a push service down) must not report the payout
+  // as failed; the player still sees it on /refers and in the balance.
   await notify(db, {
     tenantId: o.tenantId,
     userId: paid.row.referrer_id,
     ...MSG.paid(paid.name, paid.row.cpa_amount!),
-  });
+  }).catch(() => {});
   return paid.row;
 }
 
