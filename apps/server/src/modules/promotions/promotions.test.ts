@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { fundedPlayer } from '../casino/test-support';
@@ -147,6 +147,11 @@ describe('offers', () => {
 
 describe('bonuses', () => {
   it('a no-deposit coupon activates at once into the bonus balance; redeeming again grants nothing more', async () => {
+    // The event is read from the log below: the dispatcher (which delivers it, after which the log may drop it) waits.
+    app.realtime.dispatchPaused = true;
+    onTestFinished(() => {
+      app.realtime.dispatchPaused = false;
+    });
     const p = await player();
     const c = await coupon(await noDepositOffer());
     const res = await p.c.post('/api/bonuses/redeem', { coupon: c.toLowerCase() });
