@@ -88,7 +88,7 @@ describe.runIf(browserAvailable)('accessibility (axe) in both themes', () => {
   }
 
   for (const theme of ['dark', 'light'] as const) {
-    it(`${theme}: home, casino lobby, Dice, wallet, bonus, promotions and promo codes, logged in`, async () => {
+    it(`${theme}: home, casino lobby, Dice, wallet, bonus, promotions, promo codes and refer a friend, logged in`, async () => {
       const page = await phone(theme, true);
       const paths = [
         '/',
@@ -98,6 +98,7 @@ describe.runIf(browserAvailable)('accessibility (axe) in both themes', () => {
         '/bonus',
         '/promotion',
         '/promo-codes',
+        '/refers',
       ];
       const found: Record<string, string[]> = {};
       for (const path of paths) {
