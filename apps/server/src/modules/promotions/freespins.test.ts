@@ -249,6 +249,41 @@ describe(`free spins (${PG ? 'postgres' : 'pglite'})`, () => {
     expect(await rounds()).toEqual([{ rounds: 4, cancelled: true }]);
   });
 
+  it('free spins granted behind an active bonus wait, and get their campaign when that bonus ends', async () => {
+    const t = await tenant();
+    const credit = Number(
+      await ops('offer:create', {
+        host: 'localhost',
+        name: 'Crédito',
+        kind: 'no_deposit',
+        amount: '700',
+        wagering: '5',
+      }),
+    );
+    const p = await player();
+    const first = await grantOffer(app.db, { tenant: t, userId: p.id, offerId: credit, key: `test:${code('Q')}` });
+    const spins = await grantOffer(app.db, {
+      tenant: t,
+      userId: p.id,
+      offerId: await freeSpinsOffer(5),
+      key: `test:${code('Q')}`,
+    });
+    expect(spins.state).toBe('available');
+    expect(await bonusOf(spins.bonusId)).toMatchObject({ free_spins_campaign: null });
+    const queued = (await p.c.get('/api/wallet/bonuses')).json();
+    expect(queued.data.find((b: { id: number }) => b.id === spins.bonusId)).toMatchObject({
+      state: 'available',
+      free_spins: { total: 5, used: 0, ready: false },
+    });
+    await PROMOTIONS_COMMANDS['bonus:cancel']!.run(
+      { db: app.db },
+      { flags: { host: 'localhost' }, positional: [String(first.bonusId)] },
+    );
+    expect(await bonusOf(spins.bonusId)).toMatchObject({ state: 'active', free_spins_campaign: 'live' });
+    const token = await openGame(p);
+    expect((await sandbox(`/api/state/${token}`)).json.free_rounds).toMatchObject({ rounds: 5, played: 0 });
+  });
+
   it('20 concurrent spin reports on a campaign of 10 pay exactly 10', async () => {
     const offer = await freeSpinsOffer(10);
     const p = await player();
