@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch } from './support/browser';
@@ -8,6 +10,31 @@ import { type RunningServer, startServer } from './support/server';
 // para o Bronze (R$ 50,00 apostados no site de demonstração), a barra anda depois de apostas no Dice, o nível Bronze
 // chega com o seu prêmio, e /ranking mostra o jogador (nome mascarado, destacado como "Você") e a sua posição; um
 // visitante vê o mesmo ranking sem posição.
+
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * As e2e/a11y.e2e.ts: axe on the page as it is, its serious and critical violations one line each, within `selector`
+ * (the VIP feature's own part of the page; the rest is other features' and e2e/a11y.e2e.ts's).
+ */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const violations = (await page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run: (c: object, o: object) => Promise<{ violations: unknown[] }> } })
+      .axe;
+    return (await axe.run({ include: [include] }, { resultTypes: ['violations'] })).violations;
+  }, selector)) as {
+    id: string;
+    impact: string | null;
+    help: string;
+    nodes: { target: unknown[]; failureSummary?: string }[];
+  }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`),
+    );
+}
 
 describe.runIf(browserAvailable)('VIP e ranking no navegador', () => {
   let server: RunningServer;
@@ -101,4 +128,34 @@ describe.runIf(browserAvailable)('VIP e ranking no navegador', () => {
     expect(await text(g, 'ranking-podium')).toContain('Mari***');
     await guest.close();
   }, 120_000);
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`${theme}: /ranking e o cartão VIP em /user passam no axe num celular de 360 px`, async () => {
+      const phone = await browser.newContext({
+        locale: 'pt-BR',
+        viewport: { width: 360, height: 780 },
+        bypassCSP: true,
+      });
+      await phone.addInitScript(
+        ([t, id, theme]) => {
+          localStorage.setItem('auth', t as string);
+          localStorage.setItem('ageVerified', 'true');
+          localStorage.setItem('color-mode', theme as string);
+          localStorage.setItem('pushModalClosedAtUser', JSON.stringify({ [id as string]: Date.now() }));
+        },
+        [player.token, String(player.user.id), theme],
+      );
+      const p = await phone.newPage();
+      const found: Record<string, string[]> = {};
+      await p.goto(`${server.url}/ranking`, { waitUntil: 'networkidle' });
+      await p.getByTestId('ranking-me-row').waitFor();
+      expect(await p.locator('html').getAttribute('data-theme')).toBe(theme);
+      found.ranking = await seriousViolations(p, '[data-testid="ranking-page"]');
+      await p.goto(`${server.url}/user`, { waitUntil: 'networkidle' });
+      await p.getByTestId('vip-progress').waitFor();
+      found.user = await seriousViolations(p, '[data-testid="vip-card"]');
+      await phone.close();
+      expect(found).toEqual({ ranking: [], user: [] });
+    }, 60_000);
+  }
 });
