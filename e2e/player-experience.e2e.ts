@@ -197,7 +197,7 @@ describe.runIf(browserAvailable)('player experience in the browser', () => {
           ]
         : ['/casino/games', '/originals', '/responsible-gaming', '/pages/faq', '/promotion'];
       for (const path of expected) expect([...links], path).toContain(`${prefix}${path}`);
-      expect([...links].some((h) => /\/pages\/news|\/ranking$/.test(h))).toBe(false);
+      expect([...links].some((h) => /\/pages\/news/.test(h))).toBe(false);
 
       for (const href of links) {
         const res = await page.goto(`${server.url}${href}`);
