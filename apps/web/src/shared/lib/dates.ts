@@ -31,3 +31,19 @@ export function formatLongDate(
     new Date(date),
   );
 }
+
+/**
+ * A date and time to the minute for the page's language, in the tenant's time zone: "27/11/2026 20:49" in
+ * Portuguese, "Nov 27, 2026, 8:49 PM" in English. For deadlines and release times, where seconds are noise; lists
+ * the spec formats as "DD/MM/YYYY HH:mm:ss" keep formatDateTime.
+ */
+export function formatDateTimeShort(
+  date: Date | number | string,
+  locale: 'pt' | 'en',
+  timeZone: string = tenantTimeZone(),
+): string {
+  const d = new Date(date);
+  if (locale === 'en')
+    return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return formatDateTime(d, timeZone).slice(0, 16);
+}

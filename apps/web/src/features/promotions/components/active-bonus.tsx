@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../shared/lib/dates';
+import { formatDateTimeShort } from '../../../shared/lib/dates';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { isLivePath } from '../../../shared/lib/live-routes';
 import { localizePath } from '../../../shared/lib/locale';
@@ -73,7 +73,7 @@ export function ActiveBonus({ bonus }: { bonus: PlayerBonus | null }) {
         </p>
       </div>
       {bonus.expires_at && (
-        <p className="pr-muted">{t('promo.bonus.expires', { date: formatDateTime(bonus.expires_at) })}</p>
+        <p className="pr-muted">{t('promo.bonus.expires', { date: formatDateTimeShort(bonus.expires_at, locale) })}</p>
       )}
     </div>
   );
@@ -126,7 +126,7 @@ function FreeSpinsBonus({ bonus, spins }: { bonus: PlayerBonus; spins: Spins }) 
         </Button>
       )}
       {bonus.expires_at && (
-        <p className="pr-muted">{t('promo.bonus.expires', { date: formatDateTime(bonus.expires_at) })}</p>
+        <p className="pr-muted">{t('promo.bonus.expires', { date: formatDateTimeShort(bonus.expires_at, locale) })}</p>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../../shared/lib/dates';
-import { useT } from '../../../shared/lib/i18n';
+import { formatDateTimeShort } from '../../../shared/lib/dates';
+import { useLocale, useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { Button } from '../../../shared/ui/button';
 import { Skeleton } from '../../../shared/ui/skeleton';
@@ -8,6 +8,7 @@ import type { useBonuses } from '../api/get-bonuses';
 /** The player's bonuses, newest first, page by page ("Ver mais"). */
 export function BonusHistory({ bonuses }: { bonuses: ReturnType<typeof useBonuses> }) {
   const t = useT();
+  const locale = useLocale();
   if (bonuses.isError && !bonuses.data) {
     return (
       <div className="pr-failed" role="alert">
@@ -36,7 +37,9 @@ export function BonusHistory({ bonuses }: { bonuses: ReturnType<typeof useBonuse
                 done: formatMoney(Math.min(b.wagering_done, b.wagering_required)),
                 required: formatMoney(b.wagering_required),
               })}
-              {b.expires_at ? ` · ${t('promo.bonus.expires', { date: formatDateTime(b.expires_at) })}` : ''}
+              {b.expires_at
+                ? ` · ${t('promo.bonus.expires', { date: formatDateTimeShort(b.expires_at, locale) })}`
+                : ''}
             </span>
             <span className={`pr-state pr-state--${b.state}`}>{t(`promo.bonus.states.${b.state}`)}</span>
           </li>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatDateTime, tenantTimeZone } from '../../../shared/lib/dates';
-import { useT } from '../../../shared/lib/i18n';
+import { formatDateTimeShort, tenantTimeZone } from '../../../shared/lib/dates';
+import { useLocale, useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { refreshWallet } from '../../../shared/lib/wallet';
 import { Button } from '../../../shared/ui/button';
@@ -35,6 +35,7 @@ const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
  */
 export function CashbackCalendar() {
   const t = useT();
+  const locale = useLocale();
   const qc = useQueryClient();
   const now = useNow();
   const cashback = useCashback();
@@ -159,9 +160,13 @@ export function CashbackCalendar() {
                   ) : (
                     <span className="pr-entry__when">
                       {future
-                        ? t('promo.cashback.future', { date: formatDateTime(entry.available_at, timeZone) })
+                        ? t('promo.cashback.future', {
+                            date: formatDateTimeShort(entry.available_at, locale, timeZone),
+                          })
                         : entry.next_unlock_at
-                          ? t('promo.cashback.nextClaim', { date: formatDateTime(entry.next_unlock_at, timeZone) })
+                          ? t('promo.cashback.nextClaim', {
+                              date: formatDateTimeShort(entry.next_unlock_at, locale, timeZone),
+                            })
                           : t('promo.cashback.allClaimed')}
                     </span>
                   )}

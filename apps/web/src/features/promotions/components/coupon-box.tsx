@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../../shared/lib/dates';
+import { formatDateTimeShort } from '../../../shared/lib/dates';
 import { openDepositWithCoupon } from '../../../shared/lib/deposit-modal';
-import { useT } from '../../../shared/lib/i18n';
+import { useLocale, useT } from '../../../shared/lib/i18n';
 import { formatMoney } from '../../../shared/lib/money';
 import { useSiteConfig } from '../../../shared/lib/site-config';
 import { refreshWallet } from '../../../shared/lib/wallet';
@@ -18,6 +18,7 @@ import { CouponInput } from './coupon-input';
 /** What a valid coupon gives, and its call to action: activate now, or deposit with it (a deposit match). */
 function CouponActions({ coupon, field }: { coupon: CheckedCoupon; field: CouponField }) {
   const t = useT();
+  const locale = useLocale();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const onDeposit = coupon.needs_deposit;
@@ -46,7 +47,9 @@ function CouponActions({ coupon, field }: { coupon: CheckedCoupon; field: Coupon
         <p className="pr-muted">{t('promo.coupon.minDeposit', { amount: formatMoney(coupon.min_deposit) })}</p>
       )}
       {coupon.expires_at && (
-        <p className="pr-muted">{t('promo.coupon.expiresAt', { date: formatDateTime(coupon.expires_at) })}</p>
+        <p className="pr-muted">
+          {t('promo.coupon.expiresAt', { date: formatDateTimeShort(coupon.expires_at, locale) })}
+        </p>
       )}
       {onDeposit ? (
         <>

@@ -14,8 +14,8 @@ export function LoginPrompt() {
   const location = useLocation();
   const back = encodeURIComponent(location.pathname + location.search);
   return (
-    <section className="pr-card pr-empty" data-testid="promo-login">
-      <h2 className="pr-card__title">{t('promo.common.loginTitle')}</h2>
+    <section className="ui-panel pr-empty" data-testid="promo-login">
+      <h2 className="ui-panel__title">{t('promo.common.loginTitle')}</h2>
       <p className="pr-muted">{t('promo.common.loginText')}</p>
       <div className="pr-failed">
         <Button to={`${localizePath('/login', locale)}?redirect=${back}`}>{t('promo.common.login')}</Button>

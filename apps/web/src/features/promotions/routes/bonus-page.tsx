@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useT } from '../../../shared/lib/i18n';
 import { useIsLoggedIn } from '../../../shared/lib/session';
 import { Button } from '../../../shared/ui/button';
+import { Page } from '../../../shared/ui/page';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { activeBonusOf, useBonuses } from '../api/get-bonuses';
 import { ActiveBonus } from '../components/active-bonus';
@@ -26,8 +27,8 @@ function Section({
   className?: string;
 }) {
   return (
-    <section id={id} className={`pr-card${className ? ` ${className}` : ''}`} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="pr-card__title">
+    <section id={id} className={`ui-panel${className ? ` ${className}` : ''}`} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="ui-panel__title">
         {title}
       </h2>
       {children}
@@ -40,10 +41,10 @@ export default function BonusPage() {
   const t = useT();
   const loggedIn = useIsLoggedIn();
   return (
-    <div className="pr-page" data-testid="bonus-page">
+    <Page data-testid="bonus-page">
       <PageHead title={t('promo.bonus.title')} intro={t('promo.bonus.intro')} />
       {loggedIn ? <PlayerBonus /> : <LoginPrompt />}
-    </div>
+    </Page>
   );
 }
 

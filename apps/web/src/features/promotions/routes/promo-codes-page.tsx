@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/dates';
-import { useT } from '../../../shared/lib/i18n';
+import { formatDateTimeShort } from '../../../shared/lib/dates';
+import { useLocale, useT } from '../../../shared/lib/i18n';
 import { useIsLoggedIn } from '../../../shared/lib/session';
 import { Button } from '../../../shared/ui/button';
+import { Page } from '../../../shared/ui/page';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useCoupons } from '../api/get-coupons';
 import { CouponBox } from '../components/coupon-box';
@@ -17,15 +18,16 @@ export default function PromoCodesPage() {
   const t = useT();
   const loggedIn = useIsLoggedIn();
   return (
-    <div className="pr-page" data-testid="promo-codes-page">
+    <Page data-testid="promo-codes-page">
       <PageHead title={t('promo.promoCodes.title')} intro={t('promo.promoCodes.intro')} />
       {loggedIn ? <PlayerCodes /> : <LoginPrompt />}
-    </div>
+    </Page>
   );
 }
 
 function PlayerCodes() {
   const t = useT();
+  const locale = useLocale();
   const coupons = useCoupons();
   // A code picked from the list (or given as ?code=, from a banner or a message) goes into the field, checked.
   const [params] = useSearchParams();
@@ -33,14 +35,14 @@ function PlayerCodes() {
   const list = coupons.data?.coupons ?? [];
   return (
     <div className="pr-grid">
-      <section className="pr-card" aria-labelledby="coupon-title">
-        <h2 id="coupon-title" className="pr-card__title">
+      <section className="ui-panel" aria-labelledby="coupon-title">
+        <h2 id="coupon-title" className="ui-panel__title">
           {t('promo.coupon.title')}
         </h2>
         <CouponBox code={picked} />
       </section>
-      <section className="pr-card" aria-labelledby="codes-title">
-        <h2 id="codes-title" className="pr-card__title">
+      <section className="ui-panel" aria-labelledby="codes-title">
+        <h2 id="codes-title" className="ui-panel__title">
           {t('promo.coupon.available')}
         </h2>
         {coupons.isError ? (
@@ -64,7 +66,9 @@ function PlayerCodes() {
                   <span className="pr-codes__code">{c.code}</span>
                   <span>
                     {c.offer.name}
-                    {c.expires_at ? ` · ${t('promo.coupon.expiresAt', { date: formatDateTime(c.expires_at) })}` : ''}
+                    {c.expires_at
+                      ? ` · ${t('promo.coupon.expiresAt', { date: formatDateTimeShort(c.expires_at, locale) })}`
+                      : ''}
                   </span>
                 </span>
                 <Button size="sm" variant="outline" color="default" onClick={() => setPicked(c.code)}>

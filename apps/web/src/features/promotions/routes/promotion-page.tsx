@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../shared/lib/dates';
+import { formatDateTimeShort } from '../../../shared/lib/dates';
 import { openDeposit } from '../../../shared/lib/deposit-modal';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { isLivePath } from '../../../shared/lib/live-routes';
@@ -6,6 +6,7 @@ import { localizePath } from '../../../shared/lib/locale';
 import { useIsLoggedIn } from '../../../shared/lib/session';
 import { useSiteConfig } from '../../../shared/lib/site-config';
 import { Button } from '../../../shared/ui/button';
+import { Page } from '../../../shared/ui/page';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type Offer, rulesOf, useOffers } from '../api/get-offers';
 import { PageHead } from '../components/page-head';
@@ -21,10 +22,10 @@ export default function PromotionPage() {
   const regulated = useSiteConfig().is_regulated;
   const list = offers.data?.offers ?? [];
   return (
-    <div className="pr-page" data-testid="promotion-page">
+    <Page data-testid="promotion-page">
       <PageHead title={t('promo.offers.title')} intro={t('promo.offers.intro')} />
       {offers.isError ? (
-        <div className="pr-card pr-failed" role="alert">
+        <div className="ui-panel pr-failed" role="alert">
           <p>{t('promo.common.loadError')}</p>
           <Button size="sm" variant="outline" color="default" onClick={() => void offers.refetch()}>
             {t('promo.common.retry')}
@@ -36,7 +37,7 @@ export default function PromotionPage() {
           <Skeleton height={260} />
         </div>
       ) : list.length === 0 ? (
-        <p className="pr-card pr-muted" data-testid="offers-empty">
+        <p className="ui-panel pr-muted" data-testid="offers-empty">
           {t(regulated ? 'promo.coupon.regulated' : 'promo.offers.empty')}
         </p>
       ) : (
@@ -46,7 +47,7 @@ export default function PromotionPage() {
           ))}
         </div>
       )}
-    </div>
+    </Page>
   );
 }
 
@@ -58,7 +59,7 @@ function OfferCard({ offer }: { offer: Offer }) {
   const terms = offerTerms(rules, t, locale);
   const titleId = `offer-${offer.id}`;
   return (
-    <article className="pr-card pr-offer" aria-labelledby={titleId} data-testid="offer">
+    <article className="ui-panel pr-offer" aria-labelledby={titleId} data-testid="offer">
       <span className="pr-offer__kind">{t(`promo.offers.kinds.${offer.kind}`)}</span>
       <h2 id={titleId} className="pr-offer__name">
         {offer.name}
@@ -75,7 +76,9 @@ function OfferCard({ offer }: { offer: Offer }) {
           </ul>
         </>
       )}
-      {offer.ends_at && <p className="pr-muted">{t('promo.offers.until', { date: formatDateTime(offer.ends_at) })}</p>}
+      {offer.ends_at && (
+        <p className="pr-muted">{t('promo.offers.until', { date: formatDateTimeShort(offer.ends_at, locale) })}</p>
+      )}
       <OfferAction offer={offer} />
     </article>
   );
