@@ -130,6 +130,17 @@ export function run() {
             group by 1 order by 2 desc limit 3`,
         )
       ).rows;
+      // Where a difference between staked and counted sits: players short, and counted events against bets.
+      const short = (
+        await db.query<{ players: string; missing: string }>(
+          `select count(*)::text as players, coalesce(sum(b.s - coalesce(v.total_bet, 0)), 0)::text as missing
+            from (select user_id, sum(amount) as s from originals_bets group by user_id) b
+            left join player_vip v on v.user_id = b.user_id
+            where b.s <> coalesce(v.total_bet, 0)`,
+        )
+      ).rows[0]!;
+      const countedEvents = await count('select count(*)::text as n from vip_counted_events');
+      const bets = await count('select count(*)::text as n from originals_bets');
       const [off, on] = [median(runs.off.map((r) => r.bets_per_s)), median(runs.on.map((r) => r.bets_per_s))];
       const ratio = Math.round((on / off) * 1000) / 1000;
       const errors = [...runs.off, ...runs.on].reduce((n, r) => n + r.errors, 0);
@@ -152,6 +163,9 @@ export function run() {
           consumer_failures: failures,
           staked: stakes,
           counted,
+          players_short: Number(short.players),
+          counted_events: countedEvents,
+          bets,
           wal_per_bet: { off: walOf(runs.off), on: walOf(runs.on) },
           target_ratio: 0.9,
           pass: ratio >= 0.9 && errors === 0 && counted === stakes,

@@ -160,6 +160,8 @@ describe('counting real bets', () => {
     const mine = board.entries.find((e: { me: boolean }) => e.me);
     expect(mine).toMatchObject({ totalBet: 6_000, level: 1, level_name: 'Bronze' });
     expect(board.me).toMatchObject({ position: mine.position, totalBet: 6_000, level: 1, hidden: false });
+    // The level-up is an event of its own, published by the VIP consumer's delivery: a second pass delivers it.
+    await app.events.drain();
     const notes = (await me.get('/api/notifications')).json();
     expect(JSON.stringify(notes)).toContain('Você chegou ao nível Bronze!');
   });
