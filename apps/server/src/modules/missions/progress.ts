@@ -138,8 +138,7 @@ async function apply(
   e: { id: number; createdAt: Date },
 ) {
   if (steps.length === 0) return;
-  if (!(await repo.markCounted(ctx.tx, who.tenantId, e.id))) return;
-  const moved = await repo.applySteps(ctx.tx, { ...who, steps, now: e.createdAt });
+  const moved = await repo.applySteps(ctx.tx, { ...who, steps, now: e.createdAt, eventId: e.id });
   // What each additive mission held before this event: its progress now less what the event added.
   const before = new Map<number, number>();
   for (const m of moved) {

@@ -214,26 +214,28 @@ export type Moved = {
 };
 
 /**
- * Counts one event towards several missions in one statement: an automatic mission's row begins with it; an
- * opt-in mission counts only once accepted; a row that is completed or claimed is left alone; a multiplier keeps
- * the best. Returns the rows that moved.
+ * Counts one event towards several missions in one statement: the event is marked counted first (a repeat finds the
+ * mark and moves nothing); an automatic mission's row begins with it; an opt-in mission counts only once accepted;
+ * a row that is completed or claimed is left alone; a multiplier keeps the best. Returns the rows that moved.
  */
 export async function applySteps(
   sql: Sql,
-  o: { tenantId: number; userId: number; steps: Step[]; now: Date },
+  o: { tenantId: number; userId: number; steps: Step[]; now: Date; eventId: number },
 ): Promise<Moved[]> {
   if (o.steps.length === 0) return [];
   const s = o.steps;
   const { rows } = await sql.query<Moved>(
-    `insert into missions_players as p (tenant_id, mission_id, user_id, period, goal, target, state, progress, ends_at,
+    `with counted as (
+        insert into missions_counted_events (event_id, tenant_id) values ($11, $1) on conflict do nothing returning 1)
+      insert into missions_players as p (tenant_id, mission_id, user_id, period, goal, target, state, progress, ends_at,
         completed_at)
       select $1, m.id, $2, m.period, m.goal, m.target,
           case when m.amount >= m.target then 'completed' else 'active' end, m.amount, m.ends_at,
           case when m.amount >= m.target then $3::timestamptz end
         from unnest($4::bigint[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::timestamptz[], $10::boolean[])
           as m(id, period, goal, target, amount, ends_at, opt_in)
-        where not m.opt_in or exists (select 1 from missions_players x
-          where x.tenant_id = $1 and x.user_id = $2 and x.mission_id = m.id and x.period = m.period)
+        where exists (select 1 from counted) and (not m.opt_in or exists (select 1 from missions_players x
+          where x.tenant_id = $1 and x.user_id = $2 and x.mission_id = m.id and x.period = m.period))
       on conflict (tenant_id, user_id, mission_id, period) do update set
         progress = case when p.goal = 'multiplier' then greatest(p.progress, excluded.progress)
           else p.progress + excluded.progress end,
@@ -255,6 +257,7 @@ export async function applySteps(
       s.map((x) => x.amount),
       s.map((x) => x.endsAt),
       s.map((x) => x.optIn),
+      o.eventId,
     ],
     'missions_apply_steps',
   );
