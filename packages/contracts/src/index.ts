@@ -11,6 +11,7 @@ export * from './http';
 export * from './kyc';
 export * from './missions';
 export * from './money';
+export * from './names';
 export * from './notifications';
 export * from './originals';
 export * from './payments';

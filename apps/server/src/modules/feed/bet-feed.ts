@@ -1,13 +1,6 @@
-import type { BetFeedEvent } from '@sorte/contracts';
+import { type BetFeedEvent, maskName } from '@sorte/contracts';
 import type { Sql } from '../../platform/db/index';
 import { channels, DEFAULT_ROOM, emit } from '../realtime/index';
-
-/** Player names in the public feed: the first 3 characters (4 for names longer than 6), then asterisks. */
-export function maskName(name: string): string {
-  const chars = [...name.trim()];
-  const keep = chars.length > 6 ? 4 : 3;
-  return `${chars.slice(0, keep).join('')}***`;
-}
 
 /**
  * The live bet feed: a settled bet (type 'bet') and its win (type 'win', same transaction) as BetPlaced on the public

@@ -1,9 +1,8 @@
-import type { BetFeedEvent, DomainEventOf } from '@sorte/contracts';
+import { type BetFeedEvent, type DomainEventOf, maskName } from '@sorte/contracts';
 import type { Sql } from '../../platform/db/index';
 import { type Consumer, defineConsumer } from '../../platform/events/index';
 import { broadcast } from '../../platform/realtime/index';
 import { channels, DEFAULT_ROOM } from '../realtime/index';
-import { maskName } from './bet-feed';
 import { recordRecent } from './repo';
 
 /** The feed is live: a round settled longer ago than this (a backlog after downtime) is not shown as news. */

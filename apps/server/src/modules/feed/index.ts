@@ -1,2 +1,2 @@
-export { maskName, publishBetFeed } from './bet-feed';
+export { publishBetFeed } from './bet-feed';
 export { betFeedConsumer, FEED_MAX_AGE_MS, feedSettledRound } from './consumers';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { maskName } from '@sorte/contracts';
 import type { Db } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
@@ -36,10 +37,6 @@ export async function getProfile(db: Db, m: Me) {
 }
 
 const PROFILE_NOT_FOUND: Localized = { pt: 'Jogador não encontrado.', en: 'Player not found.' };
-
-function maskName(first: string): string {
-  return `${first.slice(0, 3)}***`;
-}
 
 /**
  * POST /profile/show: another player's public card, only within the same tenant. The full last name is never

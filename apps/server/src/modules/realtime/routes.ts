@@ -6,6 +6,7 @@ import type { ContractTypeProvider } from '../../platform/contracts';
 import type { Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { signChannel, signUser } from '../../platform/realtime/index';
+import { vipLevelOf } from '../vip/index';
 
 const ROOM = /^[a-z0-9_-]{1,40}$/;
 
@@ -27,13 +28,18 @@ export function displayName(first: string | null, last: string | null): string {
 
 /** What other players may see of a player: display name (first name + initial), avatar and VIP level. */
 export async function publicUserInfo(sql: Sql, tenantId: number, userId: number) {
-  const { rows } = await sql.query<{ first_name: string; last_name: string; avatar: string | null; vip_level: number }>(
-    'select first_name, last_name, avatar, vip_level from users where tenant_id = $1 and id = $2',
+  const { rows } = await sql.query<{ first_name: string; last_name: string; avatar: string | null }>(
+    'select first_name, last_name, avatar from users where tenant_id = $1 and id = $2',
     [tenantId, userId],
   );
   const u = rows[0];
   if (!u) return null;
-  return { name: displayName(u.first_name, u.last_name), avatar: u.avatar, vip_level: u.vip_level };
+  // The level is the VIP module's (its season's), not a copy on the player record.
+  return {
+    name: displayName(u.first_name, u.last_name),
+    avatar: u.avatar,
+    vip_level: await vipLevelOf(sql, tenantId, userId),
+  };
 }
 
 /** Presence id of a guest: a hash, because the guest id itself is what authorises its private channel. */

@@ -1,10 +1,9 @@
-import type { AffiliatesReply, Locale } from '@sorte/contracts';
+import { type AffiliatesReply, type Locale, maskName } from '@sorte/contracts';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { publish } from '../../platform/events/index';
 import type { Tenant } from '../../platform/tenancy';
 import { findAddress, findUserById } from '../auth/index';
-import { maskName } from '../feed/index';
 import * as ledger from '../ledger/index';
 import { sendNotification } from '../notifications/index';
 import { findTenantById } from '../tenants/index';

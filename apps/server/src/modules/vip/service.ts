@@ -1,9 +1,8 @@
-import type { Locale, RankingReply, VipLevel, VipStatusReply } from '@sorte/contracts';
+import { type Locale, maskName, type RankingReply, type VipLevel, type VipStatusReply } from '@sorte/contracts';
 import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { publish } from '../../platform/events/index';
 import type { Tenant } from '../../platform/tenancy';
-import { maskName } from '../feed/index';
 import { credit } from '../ledger/index';
 import type { Ladder } from './levels';
 import { levelUpText, START_LEVEL } from './messages';

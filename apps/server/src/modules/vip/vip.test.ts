@@ -293,4 +293,15 @@ describe('chat colours', () => {
     const mine = list.messages.find((m: { user: { id: number } | null }) => m.user?.id === p.id);
     expect(mine.colorClass).toBe('chat-vip-3');
   });
+
+  it("the chat room's presence list shows the player's VIP level", async () => {
+    const p = await fundedPlayer(app, 0);
+    await stake(p.id, 120_000);
+    const r = await client(app, { token: p.token }).post('/api/broadcasting/auth', {
+      socket_id: '1234.5678',
+      channel_name: 'presence-chat.30',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(JSON.parse(r.json().channel_data).user_info).toMatchObject({ vip_level: 3 });
+  });
 });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import { maskName } from '@sorte/contracts';
 import { CRASH_MAX_TARGET_CENTS, CRASH_MIN_TARGET_CENTS, type DoubleColor, doubleColor } from '@sorte/fairness';
 import type { Db, Sql } from '../../../platform/db/index';
 import { AppError } from '../../../platform/errors';
 import type { Tenant } from '../../../platform/tenancy';
-import { maskName } from '../../feed/index';
 import * as wallet from '../../ledger/index';
 import * as rg from '../../responsible-gaming/index';
 import { amountMessage, LIMITS } from '../games';
