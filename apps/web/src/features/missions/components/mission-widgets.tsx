@@ -1,9 +1,10 @@
 import type { Mission } from '@sorte/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { useMissions } from '../api/get-missions';
 import { hasWidget, percent } from '../lib/format';
 import { stackWidgets } from '../lib/layout';
+import { useWidgetsInTheWay } from '../lib/use-keep-clear';
 import { useMissionActions } from '../lib/use-mission-actions';
 import { useMissionsLive } from '../lib/use-missions-live';
 import { useWidgetOpenState } from '../lib/widget-state';
@@ -88,17 +89,21 @@ export default function MissionWidgets() {
     viewport,
   );
   const byId = new Map(missions.map((m) => [m.id, m]));
+  const layer = useRef<HTMLElement>(null);
+  const away = useWidgetsInTheWay(layer);
   return (
     <>
       {placed.length > 0 && !panelOpen && (
-        <section className="mw-layer" aria-label={t('missions.layer')} data-testid="mission-widgets">
+        <section ref={layer} className="mw-layer" aria-label={t('missions.layer')} data-testid="mission-widgets">
           {placed.map((p) => {
             const m = byId.get(p.id)!;
             const open = isOpen(m.id);
             return (
               <div
                 key={m.id}
-                className={`mw-widget ${open ? 'is-open' : ''}`}
+                className={`mw-widget ${open ? 'is-open' : ''} ${away.has(m.id) ? 'mw-widget--away' : ''}`}
+                aria-hidden={away.has(m.id) || undefined}
+                inert={away.has(m.id) || undefined}
                 style={{ top: p.positionY, height: p.height }}
                 data-mission={m.id}
                 data-state={m.state}
