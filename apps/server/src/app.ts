@@ -10,12 +10,12 @@ import { chatRoutes } from './modules/chat/routes';
 import { betFeedConsumer } from './modules/feed/index';
 import { feedRoutes } from './modules/feed/routes';
 import { kycRoutes } from './modules/kyc/index';
+import { MISSIONS_JOBS, missionsConsumer, missionsRoutes, seedDemoMissions } from './modules/missions/index';
 import { notificationsConsumer } from './modules/notifications/index';
 import { notificationRoutes } from './modules/notifications/routes';
 import { cancelOpenBets } from './modules/originals/index';
 import { originalsRoutes } from './modules/originals/routes';
 import { devPixPage, PAYMENT_JOBS, usePromotionHooks, walletModule } from './modules/payments/index';
-import { MISSIONS_JOBS, missionsConsumer, missionsRoutes, seedDemoMissions } from './modules/missions/index';
 import { geoipRoute, profileRoutes } from './modules/profile/index';
 import { CASHBACK_JOBS, cashbackRoutes } from './modules/promotions/cashback/index';
 import {
@@ -105,8 +105,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.seedDemo) await seedRegulatedDemoTenant(db);
   if (config.seedDemo) await seedSandboxDemo(db);
   if (config.seedDemo) await seedDemoPromotions(db);
-  if (config.seedDemo) await seedDemoMissions(db);
   if (config.seedDemo) await seedDemoVip(db);
+  if (config.seedDemo) await seedDemoMissions(db);
 
   app.decorate('db', db);
   app.decorate('config', config);
@@ -146,16 +146,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       betFeedConsumer,
       responsibleGamingConsumer(db),
       promotionsConsumer,
-      missionsConsumer,
       vipConsumer,
+      missionsConsumer,
       referralsConsumer(db),
     ],
     jobs: [
       ...(config.pix.jobs ? PAYMENT_JOBS : []),
       ...RESPONSIBLE_GAMING_JOBS,
       ...CASHBACK_JOBS,
-      ...PROMOTIONS_JOBS, ...MISSIONS_JOBS,
+      ...PROMOTIONS_JOBS,
       ...VIP_JOBS,
+      ...MISSIONS_JOBS,
       ...REFERRALS_JOBS,
     ],
     paused: () => app.realtime.dispatchPaused || app.realtime.domainEventsHeld,
@@ -196,8 +197,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(responsibleGamingRoutes);
       await api.register(cashbackRoutes);
       await api.register(promotionsRoutes);
-      await api.register(missionsRoutes);
       await api.register(vipRoutes);
+      await api.register(missionsRoutes);
       await api.register(referralsRoutes);
     },
     { prefix: '/api' },
