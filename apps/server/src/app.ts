@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { devOutboxPage } from './modules/auth/dev-outbox';
 import { accountRoutes } from './modules/auth/plugin';
 import { casinoRoutes } from './modules/casino/routes';
+import { chatConsumer } from './modules/chat/index';
 import { chatRoutes } from './modules/chat/routes';
 import { betFeedConsumer } from './modules/feed/index';
 import { feedRoutes } from './modules/feed/routes';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       promotionsConsumer,
       vipConsumer,
       missionsConsumer,
+      chatConsumer,
       referralsConsumer(db),
     ],
     jobs: [

@@ -54,6 +54,7 @@ describe('domain event map', () => {
       'missions.mission_updated',
       'missions.mission_created',
       'promotions.bonus_updated',
+      'vip.level_up',
     ]);
   });
 

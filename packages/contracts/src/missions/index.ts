@@ -105,5 +105,10 @@ export const MISSIONS_EVENT_PAYLOADS = {
     assigned: z.boolean(),
   }),
   /** An operator created a mission open to every player: guests and players hear MissionAssigned. */
-  'missions.mission_created': z.object({ id: z.number().int().positive(), audience: z.enum(MISSION_AUDIENCES) }),
+  'missions.mission_created': z.object({
+    id: z.number().int().positive(),
+    audience: z.enum(MISSION_AUDIENCES),
+    /** Its name, for the chat's announcement (absent from events written before it was added). */
+    name: z.object({ pt: z.string(), en: z.string() }).optional(),
+  }),
 } as const;

@@ -32,6 +32,40 @@ const post = (token: string, payload: unknown, lang = 'pt-BR', host = 'localhost
   });
 
 describe('chat', () => {
+  it('announces a new mission open to everyone in the room, live and in the list, once; a VIP mission stays quiet', async () => {
+    const pusher = pusherClient({ port, key });
+    clients.push(pusher);
+    await connected(pusher);
+    const got: { message: { type: string; text: string; mission: { id: number; title: string } | null } }[] = [];
+    pusher.subscribe('chat.30').bind('App\\Events\\MessageSent', (d: (typeof got)[number]) => got.push(d));
+    await waitFor(() => pusher.channel('chat.30').subscribed);
+
+    const create = (...extra: string[]) =>
+      runCommand({ db: app.db }, [
+        'mission:create',
+        ...['--host', '127.0.0.1', '--name', 'Jogue 5 rodadas no Dice', '--name-en', 'Play 5 Dice rounds'],
+        ...['--goal', 'rounds', '--target', '5', '--reward-cash', '200', '--window', 'daily', ...extra],
+      ]);
+    const created = await create();
+    expect(created.ok, created.output).toBe(true);
+    const id = Number(created.output.trim());
+    await app.events.drain();
+    await waitFor(() => got.length === 1);
+    // The spec's message types are pinned, global and others; the mission field is what marks an announcement.
+    expect(got[0]!.message).toMatchObject({
+      type: 'others',
+      text: 'Nova missão: Jogue 5 rodadas no Dice',
+      mission: { id, title: 'Jogue 5 rodadas no Dice' },
+    });
+    const listed = (await client(app, { host: '127.0.0.1' }).get('/api/chat/messages')).json().messages;
+    expect(listed.filter((m: { mission: { id: number } | null }) => m.mission?.id === id)).toHaveLength(1);
+
+    expect((await create('--audience', 'vip', '--vip-min', '3', '--vip-max', '9')).ok).toBe(true);
+    await app.events.drain();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got).toHaveLength(1);
+  });
+
   it('posts a message that arrives live on chat.30 and is listed with amountBet', async () => {
     const p = await registerPlayer(app);
     const pusher = pusherClient({ port, key });

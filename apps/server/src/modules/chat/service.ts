@@ -132,28 +132,25 @@ export async function postMessage(
   return dto!;
 }
 
-/** A mission announcement in the chat (missions module): stored as kind 'mission' and sent live. */
+/**
+ * A mission announcement in the chat, stored as kind 'mission' in the caller's transaction; the caller sends the
+ * returned message live once that transaction has committed.
+ */
 export async function postMissionMessage(
-  db: Db,
-  o: { tenantId: number; room: string; mission: { id: number; title: string }; text: string; userId?: number | null },
+  tx: Sql,
+  o: { tenantId: number; room: string; mission: { id: number; title: string }; text: string },
 ): Promise<ChatMessage> {
-  const text = cleanText(o.text).slice(0, 1000);
-  const row = await db.transaction(async (tx) => {
-    const id = await repo.insert(tx, {
-      tenantId: o.tenantId,
-      room: o.room,
-      userId: o.userId ?? null,
-      kind: 'mission',
-      text,
-      emoji: false,
-      attachments: [],
-      mission: o.mission,
-    });
-    return repo.byId(tx, o.tenantId, id);
+  const id = await repo.insert(tx, {
+    tenantId: o.tenantId,
+    room: o.room,
+    userId: null,
+    kind: 'mission',
+    text: cleanText(o.text).slice(0, 1000),
+    emoji: false,
+    attachments: [],
+    mission: o.mission,
   });
-  const [dto] = (await withVipLevels(db, o.tenantId, [row!])).map((r) => toDto(r));
-  await emit(db, o.tenantId, channels.chat(o.room), 'MessageSent', { message: dto! });
-  return dto!;
+  return toDto((await repo.byId(tx, o.tenantId, id))!);
 }
 
 /** Operator: removes a message for everyone (MessageDeleted tells open chats to drop it). */

@@ -136,7 +136,7 @@ export async function createMission(db: Db, t: Tenant, input: repo.DefinitionIns
       name: 'missions.mission_created',
       tenantId: t.id,
       userId: null,
-      payload: { id: d.id, audience: d.audience },
+      payload: { id: d.id, audience: d.audience, name: { pt: d.name_pt, en: d.name_en } },
     });
     return d;
   });

@@ -1,4 +1,4 @@
-import { ALL_USERS, appKeyOf } from '../../platform/realtime/index';
+import { ALL_GUESTS, ALL_USERS, appKeyOf } from '../../platform/realtime/index';
 
 /** Channel names of spec section 6, as the client subscribes to them. */
 export const channels = {
@@ -12,6 +12,8 @@ export const channels = {
   user: (userId: number | string) => `private-user.${userId}`,
   /** Every connected player of the tenant (platform notifications). */
   allUsers: ALL_USERS,
+  /** Every connected guest of the tenant (a mission open to everyone). */
+  allGuests: ALL_GUESTS,
 } as const;
 
 /** The room of the spec's public chat ("channel parameter 30"). */

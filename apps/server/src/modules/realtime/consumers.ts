@@ -1,5 +1,5 @@
 import { type Consumer, defineConsumer } from '../../platform/events/index';
-import { ALL_USERS, broadcast } from '../../platform/realtime/index';
+import { ALL_GUESTS, ALL_USERS, broadcast } from '../../platform/realtime/index';
 import { channels } from './channels';
 
 /**
@@ -33,10 +33,15 @@ export const realtimeConsumer: Consumer = defineConsumer({
       const name = assigned ? 'MissionAssigned' : 'MissionUpdated';
       ctx.afterCommit(() => void broadcast(e.tenantId, channels.user(userId), name, data));
     },
-    // A new mission open to every player reaches the connected players at once (they reload their missions).
+    // A new mission open to every player or to new ones reaches the connected players and guests at once (they read
+    // their missions again): spec section 7's MissionAssigned on the user and guest channels.
     'missions.mission_created': async (e, ctx) => {
       if (e.payload.audience === 'vip') return;
-      ctx.afterCommit(() => void broadcast(e.tenantId, ALL_USERS, 'MissionAssigned', { id: e.payload.id }));
+      ctx.afterCommit(async () => {
+        await broadcast(e.tenantId, ALL_USERS, 'MissionAssigned', { id: e.payload.id });
+        if (e.payload.audience === 'all')
+          await broadcast(e.tenantId, ALL_GUESTS, 'MissionAssigned', { id: e.payload.id });
+      });
     },
   },
 });

@@ -8,6 +8,7 @@ import { signChannel } from '../../platform/realtime/index';
 import { connected, listen, pusherClient, rawClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
 import { registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
+import { MISSIONS_COMMANDS } from '../missions/index';
 import { createTenant } from '../tenants/index';
 import { broadcast, channels } from './index';
 
@@ -93,6 +94,33 @@ describe('Pusher protocol v7 with the real pusher-js', () => {
     const other = guest.subscribe('private-guest.guest-zzzzzz999');
     const err = await new Promise<{ status: number }>((resolve) => other.bind('pusher:subscription_error', resolve));
     expect(err.status).toBe(403);
+  });
+
+  it('tells connected guests and players of a new mission open to everyone, and guests nothing of a VIP one', async () => {
+    const guest = track(pusherClient({ port, key, guestId: 'guest-mission01' }));
+    await connected(guest);
+    const ch = guest.subscribe('private-guest.guest-mission01');
+    await waitFor(() => ch.subscribed);
+    const heard: { id: number }[] = [];
+    ch.bind('App\\Events\\MissionAssigned', (d: { id: number }) => heard.push(d));
+
+    const create = (extra: Record<string, string>) =>
+      MISSIONS_COMMANDS['mission:create']!.run(
+        { db: app.db },
+        {
+          flags: { host: '127.0.0.1', goal: 'rounds', target: '5', 'reward-cash': '100', window: 'daily', ...extra },
+          positional: [],
+        },
+      );
+    const id = Number(await create({ name: 'Jogue 5 rodadas' }));
+    await app.events.drain();
+    await waitFor(() => heard.length === 1);
+    expect(heard[0]).toEqual({ id });
+
+    await create({ name: 'Só para VIP', audience: 'vip', 'vip-min': '2', 'vip-max': '8' });
+    await app.events.drain();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard).toHaveLength(1);
   });
 
   it('answers 403 from /broadcasting/auth for channels outside the rules', async () => {

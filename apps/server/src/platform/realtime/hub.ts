@@ -60,9 +60,12 @@ export type HubOptions = {
 };
 
 const scoped = (t: number, c: string) => `${t}\n${c}`;
-const USER_CHANNEL_PREFIX = 'private-user.';
 /** Pseudo channel: every private-user.* channel of a tenant (platform notifications). */
 export const ALL_USERS = 'private-user.*';
+/** Pseudo channel: every private-guest.* channel of a tenant (a mission open to everyone, for visitors too). */
+export const ALL_GUESTS = 'private-guest.*';
+/** The real channels each pseudo channel stands for, by name prefix. */
+const FAN_OUT: Record<string, string> = { [ALL_USERS]: 'private-user.', [ALL_GUESTS]: 'private-guest.' };
 
 /**
  * The Pusher protocol v7 server of one node: owns the WebSocket connections, their subscriptions and presence
@@ -443,10 +446,11 @@ export class RealtimeHub {
 
   /** A message from the broadcaster (any node): send it to this node's subscribers. */
   deliver(m: BusMessage & { u?: string }): void {
+    const prefix = FAN_OUT[m.c];
     const targets =
-      m.c === ALL_USERS
+      prefix !== undefined
         ? this.localChannels(m.t)
-            .filter((c) => c.startsWith(USER_CHANNEL_PREFIX))
+            .filter((c) => c.startsWith(prefix))
             .map((c) => [c, this.channels.get(scoped(m.t, c))] as const)
         : [[m.c, this.channels.get(scoped(m.t, m.c))] as const];
     for (const [channel, set] of targets) {
