@@ -21,6 +21,8 @@ import { geoipRoute, profileRoutes } from './modules/profile/index';
 import { CASHBACK_JOBS, cashbackRoutes } from './modules/promotions/cashback/index';
 import {
   freeSpinWin,
+  grantOffer,
+  offerRewardProblem,
   PROMOTIONS_JOBS,
   paymentHooks,
   promotionsConsumer,
@@ -55,7 +57,7 @@ import { HtmlShell, pageCsp, pageLocale, routeFor } from './modules/site/html';
 import { rootSiteConfigRoute, siteRoutes } from './modules/site/routes';
 import { seedDemoTenant } from './modules/site/seed';
 import { findTenantByHost } from './modules/tenants/repo';
-import { seedDemoVip, VIP_JOBS, vipConsumer, vipRoutes } from './modules/vip/index';
+import { seedDemoVip, useVipOffers, VIP_JOBS, vipConsumer, vipRoutes } from './modules/vip/index';
 import { opsRoutes } from './ops/http';
 import { registerContracts } from './platform/contracts';
 import { type Db, openDb } from './platform/db/index';
@@ -138,6 +140,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   settleOpenBetsWith([cancelOpenBets, cancelOpenRounds]);
   // A withdrawal asks promotions about an active bonus, and a PIX charge about its coupon, through these hooks.
   usePromotionHooks(paymentHooks);
+  // A VIP level's bonus-offer reward is granted by promotions (which depends on vip through auth: a port, not an import).
+  useVipOffers({ grant: grantOffer, check: offerRewardProblem });
   await registerRealtime(app);
   await startEventsAndJobs(app, {
     consumers: [

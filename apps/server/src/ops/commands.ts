@@ -6,16 +6,21 @@ import { MISSIONS_COMMANDS } from '../modules/missions/ops';
 import { NOTIFICATION_COMMANDS } from '../modules/notifications/ops';
 import { PAYMENT_COMMANDS } from '../modules/payments/ops';
 import { CASHBACK_COMMANDS } from '../modules/promotions/cashback/ops';
+import { grantOffer, offerRewardProblem } from '../modules/promotions/index';
 import { PROMOTIONS_COMMANDS } from '../modules/promotions/ops';
 import { PROVIDER_COMMANDS } from '../modules/providers/ops';
 import { REALTIME_COMMANDS } from '../modules/realtime/ops';
 import { REFERRALS_COMMANDS } from '../modules/referrals/ops';
 import { RESPONSIBLE_GAMING_COMMANDS } from '../modules/responsible-gaming/ops';
 import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
+import { useVipOffers } from '../modules/vip/index';
 import { VIP_COMMANDS } from '../modules/vip/ops';
 import { AppError } from '../platform/errors';
 import { type Command, flag as need, type OpsContext, parseArgs, table, UsageError } from '../platform/ops';
 import { EVENTS_COMMANDS } from './events';
+
+// The CLI composes modules as app.ts does: a VIP ladder's offer rewards are checked (and granted) by promotions.
+useVipOffers({ grant: grantOffer, check: offerRewardProblem });
 
 export type { Command, OpsContext, Parsed } from '../platform/ops';
 export { parseArgs, table, UsageError } from '../platform/ops';

@@ -17,6 +17,7 @@ export const VipLevel = reply({
   color: z.string().describe('#rrggbb'),
   threshold: Centavos.describe('Wagered in the season (centavos) at which the level is reached.'),
   reward_cash: Centavos.describe('Cash credited once when the level is reached (0: none).'),
+  reward_offer_id: Int.nullable().describe('A bonus offer (see /bonuses) granted too when the level is reached.'),
 });
 export type VipLevel = z.infer<typeof VipLevel>;
 
@@ -24,6 +25,11 @@ export const VipReward = reply({
   level: Int,
   name: z.string(),
   reward_cash: Centavos,
+  reward_offer_id: Int.nullable(),
+  reward_offer_state: z
+    .enum(['pending', 'granted', 'refused'])
+    .nullable()
+    .describe("The offer's grant: pending for a few seconds after the level-up, then granted (see /bonus) or refused."),
   reached_at: IsoTime,
 });
 export type VipReward = z.infer<typeof VipReward>;

@@ -22,7 +22,7 @@ export { PROMOTIONS_COMMANDS } from './ops';
 export { bonusPolicy } from './policies';
 export { promotionsRoutes } from './routes';
 export { seedDemoPromotions } from './seed';
-export { grantOffer } from './service';
+export { grantOffer, offerRewardProblem } from './service';
 
 /** What payments asks of promotions (handed over by app.ts, so payments does not import this module). */
 export const paymentHooks = {

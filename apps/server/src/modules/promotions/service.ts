@@ -1,5 +1,5 @@
 import type { BonusesReply, BonusState, Locale } from '@sorte/contracts';
-import type { Db } from '../../platform/db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenancy';
 import { findUserById } from '../auth/index';
@@ -151,6 +151,18 @@ export async function grantOffer(
   });
   const bonus = g.replayed ? g.bonus : ((await campaignsAfter(db, g.bonus)) ?? g.bonus);
   return { bonusId: bonus.id, state: bonus.state, replayed: g.replayed };
+}
+
+/**
+ * Why an offer of the tenant cannot be another module's reward (for its operator commands), or null: it must exist,
+ * be active and be a no-deposit credit or free spins (a deposit match needs a deposit).
+ */
+export async function offerRewardProblem(sql: Sql, o: { tenantId: number; offerId: number }): Promise<string | null> {
+  const offer = await repo.findOffer(sql, o.tenantId, o.offerId);
+  if (!offer) return `no offer ${o.offerId} on this tenant (offer:list)`;
+  if (!offer.active) return `offer ${o.offerId} is not active`;
+  if (offer.kind === 'deposit_match') return `offer ${o.offerId} is a deposit match, which needs a deposit`;
+  return null;
 }
 
 /** bonus:cancel: an available or active bonus ends as cancelled (an active one's money back to promotions). */

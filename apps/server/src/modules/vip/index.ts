@@ -9,6 +9,7 @@
 export { vipConsumer } from './consumers';
 export { VIP_JOBS } from './jobs';
 export { VIP_COMMANDS } from './ops';
+export { useVipOffers, type VipOfferPort } from './rewards';
 export { vipRoutes } from './routes';
 export { seedDemoVip } from './seed';
 export { vipLevelOf, vipLevelsOf, vipStateOf } from './service';

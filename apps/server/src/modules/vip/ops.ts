@@ -5,6 +5,7 @@ import { findTenantByHost, findTenantById } from '../tenants/index';
 import { parseLadder } from './levels';
 import { brl } from './messages';
 import * as repo from './repo';
+import { vipOffers } from './rewards';
 import { describePlayer, setLevels } from './service';
 
 const SET_USAGE = 'vip:set-levels --host H --file levels.json [--new-season]';
@@ -18,7 +19,7 @@ export const VIP_COMMANDS: Record<string, Command> = {
   'vip:set-levels': {
     usage: SET_USAGE,
     summary:
-      'replace the VIP ladder from a JSON file (ascending thresholds, pt/en names, #rrggbb colours, cash rewards); ' +
+      'replace the VIP ladder from a JSON file (ascending thresholds, pt/en names, #rrggbb colours, cash and bonus-offer rewards); ' +
       'refuses with every reason and writes nothing on any error; --new-season starts everyone again at level 0',
     async run({ db }, args) {
       const tenantId = await tenantOfHost(db, args, SET_USAGE, findHost);
@@ -31,6 +32,16 @@ export const VIP_COMMANDS: Record<string, Command> = {
       }
       const r = parseLadder(input);
       if (!r.ok) throw new UsageError(`levels refused, nothing written:\n  ${r.reasons.join('\n  ')}`);
+      const offers = vipOffers();
+      const problems: string[] = [];
+      for (const l of r.ladder.levels) {
+        if (l.reward_offer_id === null) continue;
+        const why = offers
+          ? await offers.check(db, { tenantId, offerId: l.reward_offer_id })
+          : 'bonus-offer rewards need the promotions module, which this process does not run';
+        if (why) problems.push(`levels.${l.level - 1}.reward_offer_id: ${why}`);
+      }
+      if (problems.length) throw new UsageError(`levels refused, nothing written:\n  ${problems.join('\n  ')}`);
       const s = await setLevels(db, { tenantId, ladder: r.ladder, newSeason: args.flags['new-season'] === true });
       return `${r.ladder.levels.length} levels set (season ${s.season}, ${s.points_per_real} point(s) per R$ 1)\n${levelsTable(r.ladder.levels)}`;
     },
@@ -81,6 +92,7 @@ function levelsTable(levels: repo.LevelRow[]): string {
       threshold: brl(l.threshold),
       color: l.color,
       reward: brl(l.reward_cash),
+      offer: l.reward_offer_id ?? '',
     })),
   );
 }

@@ -11,6 +11,8 @@ export type LevelRow = {
   name_en: string;
   color: string;
   reward_cash: number;
+  /** A promotions offer granted too when the level is reached (null: cash only). */
+  reward_offer_id: number | null;
 };
 
 export type Settings = { season: number; points_per_real: number };
@@ -34,8 +36,8 @@ export async function readSettings(sql: Sql, tenantId: number): Promise<Settings
 
 export async function listLevels(sql: Sql, tenantId: number): Promise<LevelRow[]> {
   const { rows } = await sql.query<LevelRow>(
-    `select level, threshold, name_pt, name_en, color, reward_cash from vip_levels
-      where tenant_id = $1 order by level`,
+    `select level, threshold, name_pt, name_en, color, reward_cash, reward_offer_id::int as reward_offer_id
+      from vip_levels where tenant_id = $1 order by level`,
     [tenantId],
     'vip_levels',
   );
@@ -57,9 +59,9 @@ export async function replaceLevels(
   await tx.query('delete from vip_levels where tenant_id = $1', [o.tenantId]);
   for (const l of o.levels)
     await tx.query(
-      `insert into vip_levels (tenant_id, level, threshold, name_pt, name_en, color, reward_cash)
-        values ($1, $2, $3, $4, $5, $6, $7)`,
-      [o.tenantId, l.level, l.threshold, l.name_pt, l.name_en, l.color, l.reward_cash],
+      `insert into vip_levels (tenant_id, level, threshold, name_pt, name_en, color, reward_cash, reward_offer_id)
+        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [o.tenantId, l.level, l.threshold, l.name_pt, l.name_en, l.color, l.reward_cash, l.reward_offer_id],
     );
   return rows[0]!;
 }
@@ -160,22 +162,81 @@ export async function periodOf(
 /** Records a level reached; false when it was already recorded (the reward was paid then). */
 export async function recordLevelUp(
   tx: Sql,
-  o: { tenantId: number; userId: number; season: number; level: number; rewardCash: number },
+  o: {
+    tenantId: number;
+    userId: number;
+    season: number;
+    level: number;
+    rewardCash: number;
+    rewardOfferId: number | null;
+  },
 ): Promise<boolean> {
   const { rows } = await tx.query(
-    `insert into vip_level_ups (tenant_id, user_id, season, level, reward_cash) values ($1, $2, $3, $4, $5)
-      on conflict do nothing returning level`,
-    [o.tenantId, o.userId, o.season, o.level, o.rewardCash],
+    `insert into vip_level_ups (tenant_id, user_id, season, level, reward_cash, reward_offer_id)
+      values ($1, $2, $3, $4, $5, $6) on conflict do nothing returning level`,
+    [o.tenantId, o.userId, o.season, o.level, o.rewardCash, o.rewardOfferId],
   );
   return rows.length > 0;
 }
 
+export type DueOffer = { tenant_id: number; user_id: number; season: number; level: number; reward_offer_id: number };
+
+/** Whether a level-up's offer waits to be granted (the job asks before its lease). */
+export async function anyOfferDue(sql: Sql): Promise<boolean> {
+  const { rows } = await sql.query(
+    `select 1 from vip_level_ups
+      where reward_offer_id is not null and offer_bonus_id is null and offer_refused is null limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Level-ups whose offer waits to be granted, oldest first. */
+export async function dueOffers(sql: Sql, limit: number): Promise<DueOffer[]> {
+  const { rows } = await sql.query<DueOffer>(
+    `select tenant_id::int, user_id::int, season, level, reward_offer_id::int from vip_level_ups
+      where reward_offer_id is not null and offer_bonus_id is null and offer_refused is null
+      order by reached_at limit $1`,
+    [limit],
+  );
+  return rows;
+}
+
+/** Records how a level-up's offer ended: the bonus promotions granted, or the reason it refused. */
+export async function settleOffer(
+  sql: Sql,
+  o: {
+    tenantId: number;
+    userId: number;
+    season: number;
+    level: number;
+    bonusId: number | null;
+    refused: string | null;
+  },
+): Promise<void> {
+  await sql.query(
+    `update vip_level_ups set offer_bonus_id = $5, offer_refused = $6
+      where tenant_id = $1 and user_id = $2 and season = $3 and level = $4 and offer_bonus_id is null`,
+    [o.tenantId, o.userId, o.season, o.level, o.bonusId, o.refused],
+  );
+}
+
+export type LevelUpRow = {
+  level: number;
+  reward_cash: number;
+  reached_at: Date;
+  reward_offer_id: number | null;
+  reward_offer_state: 'pending' | 'granted' | 'refused' | null;
+};
+
 export async function listLevelUps(
   sql: Sql,
   o: { tenantId: number; userId: number; season: number },
-): Promise<{ level: number; reward_cash: number; reached_at: Date }[]> {
-  const { rows } = await sql.query<{ level: number; reward_cash: number; reached_at: Date }>(
-    `select level, reward_cash, reached_at from vip_level_ups
+): Promise<LevelUpRow[]> {
+  const { rows } = await sql.query<LevelUpRow>(
+    `select level, reward_cash, reached_at, reward_offer_id::int as reward_offer_id,
+        case when reward_offer_id is null then null when offer_bonus_id is not null then 'granted'
+             when offer_refused is not null then 'refused' else 'pending' end as reward_offer_state
+      from vip_level_ups
       where tenant_id = $1 and user_id = $2 and season = $3 order by level desc`,
     [o.tenantId, o.userId, o.season],
   );

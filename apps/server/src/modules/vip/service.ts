@@ -36,7 +36,8 @@ export async function countSettledStake(
   for (const l of ladder) {
     if (l.level <= c.level || l.level > c.reached) continue;
     const base = { tenantId: o.tenantId, userId: o.userId, season: c.season, level: l.level };
-    if (!(await repo.recordLevelUp(tx, { ...base, rewardCash: l.reward_cash }))) continue;
+    if (!(await repo.recordLevelUp(tx, { ...base, rewardCash: l.reward_cash, rewardOfferId: l.reward_offer_id })))
+      continue;
     if (l.reward_cash > 0) {
       const money = await credit(tx, {
         tenantId: o.tenantId,
@@ -111,6 +112,7 @@ function levelOut(l: repo.LevelRow, locale: Locale): VipLevel {
     color: l.color,
     threshold: l.threshold,
     reward_cash: l.reward_cash,
+    reward_offer_id: l.reward_offer_id,
   };
 }
 
@@ -149,6 +151,8 @@ export async function vipStatus(
         level: u.level,
         name: l ? nameOf(l, o.locale) : String(u.level),
         reward_cash: u.reward_cash,
+        reward_offer_id: u.reward_offer_id,
+        reward_offer_state: u.reward_offer_state,
         reached_at: u.reached_at.toISOString(),
       };
     }),

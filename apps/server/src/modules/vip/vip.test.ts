@@ -7,8 +7,10 @@ import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { fundedPlayer } from '../casino/test-support';
 import * as ledger from '../ledger/index';
-import { findTenantByHost } from '../tenants/index';
+import { PROMOTIONS_COMMANDS } from '../promotions/index';
+import { createTenant, findTenantByHost } from '../tenants/index';
 import { VIP_COMMANDS } from './ops';
+import { grantDueOffers } from './rewards';
 import { DEMO_LADDER } from './seed';
 import { countSettledStake, rewardKey } from './service';
 
@@ -241,6 +243,54 @@ describe('ranking', () => {
     // A token of one tenant is nobody on another's host.
     const cross = (await client(app, { token: other.token }).get('/api/ranking')).json();
     expect(cross.me).toBeNull();
+  });
+});
+
+describe('a bonus offer as a level reward', () => {
+  it('grants the offer once after the level-up, shows it on /profile/vip, and a ladder naming a bad offer is refused', async () => {
+    const host = 'vip-offer.localhost';
+    await createTenant(app.db, { name: 'VIP Offer', host });
+    const offer = await PROMOTIONS_COMMANDS['offer:create']!.run(
+      { db: app.db },
+      {
+        flags: { host, name: 'Bônus Prata', 'name-en': 'Silver bonus', kind: 'no_deposit', amount: '1000', wagering: '10' },
+        positional: [],
+      },
+    );
+    const offerId = Number(String(offer).match(/\d+/)![0]);
+    const level = (pt: string, en: string, threshold: number, extra: object = {}) => ({
+      name: { pt, en },
+      threshold,
+      color: '#c0c0c0',
+      ...extra,
+    });
+    const unknown = {
+      levels: [level('Bronze', 'Bronze', 1_000), level('Prata', 'Silver', 5_000, { reward_offer_id: 999_999 })],
+    };
+    await expect(ops('vip:set-levels', { host, file: ladderFile(unknown) })).rejects.toThrow(
+      /levels\.1\.reward_offer_id: no offer 999999/,
+    );
+    const ladder = {
+      levels: [level('Bronze', 'Bronze', 1_000), level('Prata', 'Silver', 5_000, { reward_offer_id: offerId })],
+    };
+    await ops('vip:set-levels', { host, file: ladderFile(ladder) });
+
+    const p = await registerPlayer(app, { host });
+    const id = Number(p.user.id);
+    await stake(id, 6_000, { host });
+    const me = client(app, { token: p.token, host });
+    expect((await me.get('/api/profile/vip')).json().rewards[0]).toMatchObject({
+      level: 2,
+      reward_offer_id: offerId,
+      reward_offer_state: 'pending',
+    });
+
+    await Promise.all([grantDueOffers(app.db), grantDueOffers(app.db)]);
+    await grantDueOffers(app.db);
+    const bonuses = (await me.get('/api/wallet/bonuses')).json().data;
+    expect(bonuses).toHaveLength(1);
+    expect(bonuses[0]).toMatchObject({ amount: 1_000 });
+    expect((await me.get('/api/profile/vip')).json().rewards[0]).toMatchObject({ reward_offer_state: 'granted' });
   });
 });
 

@@ -75,6 +75,7 @@ export default function VipCard() {
                 {t('vip.card.remaining', { amount: formatMoney(v.remaining, locale), name: v.next_level.name })}
                 {v.next_level.reward_cash > 0 &&
                   ` ${t('vip.card.reward', { amount: formatMoney(v.next_level.reward_cash, locale) })}`}
+                {v.next_level.reward_offer_id !== null && ` ${t('vip.card.rewardBonus')}`}
               </p>
             </div>
           ) : (

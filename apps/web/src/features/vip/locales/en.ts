@@ -11,6 +11,7 @@ export default {
     progressLabel: 'Progress to the {name} level',
     remaining: '{amount} more in bets to reach {name}.',
     reward: 'A {amount} reward when you get there.',
+    rewardBonus: 'Plus a bonus, which appears on the Bonus page.',
     top: 'You are at the highest level. Congratulations!',
     noLadder: 'The VIP programme is not set up on this site yet.',
     ranking: 'See the ranking',

@@ -11,6 +11,7 @@ export default {
     progressLabel: 'Progresso até o nível {name}',
     remaining: 'Faltam {amount} em apostas para {name}.',
     reward: 'Prêmio de {amount} ao chegar lá.',
+    rewardBonus: 'E um bônus, que aparece em Bônus.',
     top: 'Você está no nível mais alto. Parabéns!',
     noLadder: 'O programa VIP ainda não foi configurado neste site.',
     ranking: 'Ver ranking',
