@@ -15,7 +15,7 @@ import { simulateMatch } from './simulate';
  */
 
 const season = (file: string) =>
-  matchesOf(JSON.parse(readFileSync(new URL(`../data/football/${file}`, import.meta.url), 'utf8')));
+  matchesOf(JSON.parse(readFileSync(new URL(`../seasons/${file}`, import.meta.url), 'utf8')));
 const serieA = season('2025_br.1.json');
 const ratings: Ratings = fitRatings(serieA, { asOf: '2025-12-08' });
 
