@@ -253,7 +253,14 @@ describe('a bonus offer as a level reward', () => {
     const offer = await PROMOTIONS_COMMANDS['offer:create']!.run(
       { db: app.db },
       {
-        flags: { host, name: 'Bônus Prata', 'name-en': 'Silver bonus', kind: 'no_deposit', amount: '1000', wagering: '10' },
+        flags: {
+          host,
+          name: 'Bônus Prata',
+          'name-en': 'Silver bonus',
+          kind: 'no_deposit',
+          amount: '1000',
+          wagering: '10',
+        },
         positional: [],
       },
     );
