@@ -350,7 +350,7 @@ describe('launch and play through the provider stand-in', () => {
     const { url } = (await c.post('/api/games/url', { game_id: g.id })).json();
     const token = url.split('/').pop();
     const state = await (await fetch(`${base}/provider-sandbox/api/state/${token}`)).json();
-    expect(state).toEqual({ balance: 10_000, demo: false });
+    expect(state).toEqual({ balance: 10_000, demo: false, free_rounds: null });
     const res = await fetch(`${base}/provider-sandbox/api/play/${token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
