@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { fundedPlayer } from '../casino/test-support';
+import { RESPONSIBLE_GAMING_JOBS } from './jobs';
 
 /**
  * Limits bind every bet, in the stake's own statement or transaction: the Originals instant games (one SQL
@@ -76,6 +77,12 @@ describe('loss limits', () => {
 });
 
 describe('time limits', () => {
+  // The session job logs out a player whose time ran out; held here so the stake meets the bet's own check, which
+  // is what these tests are about (the job's logout has its own tests).
+  const sessionJob = RESPONSIBLE_GAMING_JOBS.filter((j) => j.name === 'rg-sessions');
+  beforeAll(() => app.jobs.remove(['rg-sessions']));
+  afterAll(() => app.jobs.add(sessionJob));
+
   for (const period of ['day', 'week', 'month'] as const) {
     it(`a ${period} time limit that has run out refuses every stake`, async () => {
       const p = await player(10_000);
