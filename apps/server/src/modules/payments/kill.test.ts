@@ -269,6 +269,10 @@ describe.skipIf(!URL_)('SIGKILL in the middle of a load (real server process, Po
             (select count(*) from ledger_transactions where user_id = $1 and type = 'win') as win_txs,
             (select count(*) from originals_requests r where user_id = $1 and response is null) as open_requests,
             (select coalesce(sum(amount), 0) from withdrawals where user_id = $1 and status = 1) as paid_out,
+            (select coalesce(sum(reward_cash), 0) from vip_level_ups where user_id = $1) as vip_rewards,
+            (select count(*) from vip_level_ups where user_id = $1 and reward_cash > 0) as vip_level_ups,
+            (select count(*) from ledger_transactions where user_id = $1 and type = 'prize'
+              and idempotency_key like 'vip:%') as vip_reward_txs,
             (select coalesce(sum(amount), 0) from withdrawals where user_id = $1 and status in (0, 4, 5)) as held,
             (select count(*) from withdrawals w where user_id = $1 and (
               (select count(*) from ledger_transactions t where t.idempotency_key = 'withdraw:' || w.id || ':hold') <> 1
@@ -280,13 +284,16 @@ describe.skipIf(!URL_)('SIGKILL in the middle of a load (real server process, Po
       );
       const r = rows[0]!;
       const n = (k: string) => Number(r[k]);
-      const expectCashPlusPending = n('deposited') - n('staked') + n('won') - n('paid_out');
+      // The players' wagering also reaches VIP levels, whose cash rewards the VIP consumer credits (each once).
+      const expectCashPlusPending = n('deposited') - n('staked') + n('won') - n('paid_out') + n('vip_rewards');
       if (n('cash') + n('pending') !== expectCashPlusPending)
         problems.push(`player ${p.id}: cash+pending ${n('cash') + n('pending')} != rows ${expectCashPlusPending}`);
       if (n('pending') !== n('held')) problems.push(`player ${p.id}: pending ${n('pending')} != held ${n('held')}`);
       if (n('bonus') !== 0) problems.push(`player ${p.id}: bonus ${n('bonus')}`);
       if (n('bets') !== n('bet_txs')) problems.push(`player ${p.id}: ${n('bets')} bets, ${n('bet_txs')} stakes`);
       if (n('wins') !== n('win_txs')) problems.push(`player ${p.id}: ${n('wins')} wins, ${n('win_txs')} win credits`);
+      if (n('vip_level_ups') !== n('vip_reward_txs'))
+        problems.push(`player ${p.id}: ${n('vip_level_ups')} VIP levels reached, ${n('vip_reward_txs')} rewards paid`);
       if (n('open_requests') !== 0) problems.push(`player ${p.id}: ${n('open_requests')} unanswered bet requests`);
       if (n('deposit_mismatch') !== 0) problems.push(`player ${p.id}: ${n('deposit_mismatch')} deposits half-applied`);
       if (n('withdrawal_mismatch') !== 0)
