@@ -4,6 +4,7 @@ import { Centavos } from './money';
 import { PROMOTIONS_EVENT_PAYLOADS } from './promotions';
 import { CASHBACK_EVENT_PAYLOADS } from './promotions/cashback';
 import { RG_EVENT_PAYLOADS } from './responsible-gaming';
+import { SPORTS_EVENT_PAYLOADS } from './sports';
 import { VIP_EVENT_PAYLOADS } from './vip';
 
 /**
@@ -88,6 +89,7 @@ export const EVENT_PAYLOADS = {
   ...MISSIONS_EVENT_PAYLOADS,
   ...PROMOTIONS_EVENT_PAYLOADS,
   ...VIP_EVENT_PAYLOADS,
+  ...SPORTS_EVENT_PAYLOADS,
 } as const;
 
 export type EventName = keyof typeof EVENT_PAYLOADS;

@@ -26,4 +26,5 @@ export * from './responsible-gaming';
 export * from './routes';
 export * from './site';
 export * from './site-config';
+export * from './sports';
 export * from './vip';
