@@ -56,6 +56,7 @@ import { seedRegulatedDemoTenant } from './modules/responsible-gaming/seed';
 import { HtmlShell, pageCsp, pageLocale, routeFor } from './modules/site/html';
 import { rootSiteConfigRoute, siteRoutes } from './modules/site/routes';
 import { seedDemoTenant } from './modules/site/seed';
+import { SPORTS_JOBS, sportsRoutes } from './modules/sports/index';
 import { findTenantByHost } from './modules/tenants/repo';
 import { seedDemoVip, useVipOffers, VIP_JOBS, vipConsumer, vipRoutes } from './modules/vip/index';
 import { opsRoutes } from './ops/http';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ...VIP_JOBS,
       ...MISSIONS_JOBS,
       ...REFERRALS_JOBS,
+      ...SPORTS_JOBS,
     ],
     paused: () => app.realtime.dispatchPaused || app.realtime.domainEventsHeld,
   });
@@ -206,6 +208,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(vipRoutes);
       await api.register(missionsRoutes);
       await api.register(referralsRoutes);
+      await api.register(sportsRoutes);
     },
     { prefix: '/api' },
   );

@@ -12,6 +12,7 @@ import { PROVIDER_COMMANDS } from '../modules/providers/ops';
 import { REALTIME_COMMANDS } from '../modules/realtime/ops';
 import { REFERRALS_COMMANDS } from '../modules/referrals/ops';
 import { RESPONSIBLE_GAMING_COMMANDS } from '../modules/responsible-gaming/ops';
+import { SPORTS_COMMANDS } from '../modules/sports/index';
 import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
 import { useVipOffers } from '../modules/vip/index';
 import { VIP_COMMANDS } from '../modules/vip/ops';
@@ -100,6 +101,7 @@ export const COMMANDS: Record<string, Command> = {
   ...MISSIONS_COMMANDS,
   ...PROVIDER_COMMANDS,
   ...VIP_COMMANDS,
+  ...SPORTS_COMMANDS,
   ...REFERRALS_COMMANDS,
 };
 

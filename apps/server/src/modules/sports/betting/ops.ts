@@ -1,0 +1,3 @@
+import type { Command } from '../../../platform/ops';
+
+export const BETTING_COMMANDS: Record<string, Command> = {};

@@ -1,0 +1,3 @@
+import type { FastifyInstance } from 'fastify';
+
+export async function catalogRoutes(_app: FastifyInstance) {}
