@@ -309,7 +309,23 @@ export const SPORTS_EVENT_PAYLOADS = {
     legs: z.number().int().positive(),
     settlement_version: z.number().int().nonnegative(),
     rollback: z.boolean().optional(),
+    /** Whose book took the bet: absent or 'book' the native book (bet_id in sports_bets), 'betby' Betby's widget. */
+    source: z.enum(['book', 'betby']).optional(),
   }),
 } as const;
+
+/**
+ * POST /api/games/launch/sport: what Betby's widget needs for a logged-in player of a tenant with betby.active: the
+ * player token (an ES256 JWT we sign, verified by Betby with our public key), the brand, theme and language.
+ */
+export const BetbyLaunch = reply({
+  token: z.string(),
+  brand_id: z.string(),
+  theme_name: z.string().nullable(),
+  lang: z.enum(['pt-br', 'en']),
+  widget_url: z.string().describe("The BTRenderer script's URL."),
+});
+export type BetbyLaunch = z.infer<typeof BetbyLaunch>;
+export const betbyLaunchCall = { response: replies({ 200: BetbyLaunch }) };
 
 export { Bilingual as SportsBilingual };
