@@ -32,14 +32,18 @@ import {
   type Balance,
   creditFollowing,
   debitStake,
+  IDEMPOTENCY_CONFLICT,
+  ledgerError,
   type MoneyResult,
   type PlayerAccount,
   post,
   readBalance,
+  requestHash,
   reverseTransaction,
   type StakeShare,
   type SystemAccount,
   type TransactionType,
+  validate as validatePosting,
 } from './ledger';
 
 export type { Balance, MoneyResult, PlayerAccount, StakeShare, SystemAccount, TransactionType } from './ledger';
@@ -131,6 +135,69 @@ export async function creditWin(
     amount: amountOf(o.amount),
     stake: o.stake,
   });
+}
+
+/** One credit of a creditMany batch: a creditWin into cash, optionally following the stake it pays for (its key). */
+export type ManyCredit = MoneyCall & { type?: 'win' | 'prize' | 'refund'; stakeKey?: string };
+
+/**
+ * Many creditWin calls in one statement (ledger_credit_many): the settlement of thousands of bets pays them at once.
+ * Each credit is booked exactly as `creditWin(tx, {..., stake: {key: stakeKey}})` would book it alone (the same
+ * transaction row, answer, request hash and entries), a player may have many, and a key booked before is a replay
+ * (answered again, `replayed: true`; another request under it is a 409 conflict, and nothing of the batch stays).
+ * Answers in the order given.
+ */
+export async function creditMany(tx: Sql, credits: readonly ManyCredit[]): Promise<MoneyResult[]> {
+  if (credits.length === 0) return [];
+  const counter = (t: TransactionType) => COUNTERPARTY[t];
+  const moves = credits.map((c, n) => {
+    const type = c.type ?? 'win';
+    const amount = amountOf(c.amount);
+    const posting = {
+      tenantId: c.tenantId,
+      userId: c.userId,
+      type,
+      reference: c.reference,
+      idempotencyKey: c.idempotencyKey,
+      legs: [
+        { account: { system: counter(type) }, amount: -amount },
+        { account: { user: c.userId, kind: 'cash' as const }, amount },
+      ],
+    };
+    validatePosting(posting);
+    return {
+      n,
+      tenant: c.tenantId,
+      user_id: c.userId,
+      type,
+      ref: c.reference,
+      key: c.idempotencyKey,
+      hash: requestHash(posting),
+      metadata: c.metadata ?? {},
+      amount,
+      counter: counter(type),
+      stake_key: c.stakeKey ?? null,
+    };
+  });
+  let rows: { n: number; status: string; tx_id: number; result: Omit<MoneyResult, 'replayed'>; stored_hash: string }[];
+  try {
+    ({ rows } = await tx.query(
+      'select n, status, tx_id, result, stored_hash from ledger_credit_many($1::jsonb)',
+      [JSON.stringify(moves)],
+      'ledger_credit_many',
+    ));
+  } catch (err) {
+    throw ledgerError(err);
+  }
+  const out: MoneyResult[] = new Array(credits.length);
+  for (const r of rows) {
+    const m = moves[Number(r.n)]!;
+    if (r.status === 'replay' && r.stored_hash !== m.hash) throw new AppError('conflict', IDEMPOTENCY_CONFLICT);
+    if (r.status !== 'ok' && r.status !== 'replay') throw new AppError('conflict', IDEMPOTENCY_CONFLICT);
+    const balance: Balance = { cash: 0, bonus: 0, pending: 0, ...(r.result.balance as Partial<Balance>) };
+    out[Number(r.n)] = { ...r.result, transaction_id: Number(r.tx_id), balance, replayed: r.status === 'replay' };
+  }
+  return out;
 }
 
 /** Credits one of the player's accounts from a system account (default: the type's usual counterparty). */

@@ -94,7 +94,7 @@ export function requestHash(p: Posting): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-function validate(p: Posting) {
+export function validate(p: Posting) {
   const bad = (why: string) => new AppError('bad_request', `invalid posting: ${why}`);
   if (typeof p.idempotencyKey !== 'string' || p.idempotencyKey.length < 1 || p.idempotencyKey.length > 200)
     throw bad('an idempotency key of 1-200 characters is required');
