@@ -1,3 +1,86 @@
+import { betbyLaunchCall } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
+import { errors as joseErrors, jwtVerify } from 'jose';
+import { currentUser, requireUser } from '../../../platform/auth';
+import type { ContractTypeProvider } from '../../../platform/contracts';
+import { AppError } from '../../../platform/errors';
+import { betbyKey, DEFAULT_WIDGET_URL, findSettings, signPlayerToken, tenantKey } from './keys';
+import { MSG } from './messages';
+import { handleCallback, OPERATIONS, type Operation, refusal } from './wallet';
 
-export async function betbyRoutes(_app: FastifyInstance) {}
+/** How old a callback's payload may be (its iat): a captured one cannot be replayed later with another id. */
+const MAX_PAYLOAD_AGE = '300s';
+
+/**
+ * Betby under /api: the player token for the widget (POST games/launch/sport), our public key Betby verifies it
+ * with, and Betby's wallet callbacks (POST betby/<operation>, body {payload: <RS256 JWT>}).
+ */
+export async function betbyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
+  const { db } = app;
+
+  app.post('/games/launch/sport', { preValidation: requireUser(db), schema: betbyLaunchCall }, async (req) => {
+    const betby = req.tenant.settings.betby;
+    if (!betby.active || !betby.brand_id) throw new AppError('not_found', MSG.inactive);
+    const user = currentUser(req);
+    const { rows } = await db.query<{ first_name: string }>(
+      'select first_name from users where tenant_id = $1 and id = $2',
+      [req.tenant.id, user.id],
+    );
+    const lang = req.locale === 'en' ? 'en' : 'pt-br';
+    const token = await signPlayerToken(db, {
+      tenantId: req.tenant.id,
+      brandId: betby.brand_id,
+      userId: user.id,
+      name: rows[0]?.first_name ?? `player${user.id}`,
+      lang,
+    });
+    const settings = await findSettings(db, req.tenant.id);
+    return {
+      token,
+      brand_id: betby.brand_id,
+      theme_name: betby.theme_name,
+      lang,
+      widget_url: settings?.widgetUrl ?? DEFAULT_WIDGET_URL,
+    } as const;
+  });
+
+  // The tenant's public key for the player token, as PEM and as a JWK set (Betby is given either URL).
+  app.get('/betby/public-key.pem', async (req, reply) => {
+    const k = await tenantKey(db, req.tenant.id);
+    return reply.type('application/x-pem-file').send(k.publicPem);
+  });
+  app.get('/betby/jwks.json', async (req) => {
+    const k = await tenantKey(db, req.tenant.id);
+    return { keys: [k.publicJwk] };
+  });
+
+  for (const op of OPERATIONS) {
+    app.post(`/betby/${op}`, async (req, reply) => {
+      const send = (a: { status: number; body: Record<string, unknown> }) => reply.code(a.status).send(a.body);
+      const settings = await findSettings(db, req.tenant.id);
+      if (!settings) return send(refusal('bad_request', 'Betby is not configured for this site'));
+      const payload = (req.body as { payload?: unknown } | null)?.payload;
+      if (typeof payload !== 'string' || payload.length > 64_000)
+        return send(refusal('bad_request', 'body must be {payload: <JWT>}'));
+      let data: Record<string, unknown>;
+      try {
+        const v = await jwtVerify(payload, await betbyKey(req.tenant.id, settings.betbyPublicKey), {
+          algorithms: ['RS256'],
+          maxTokenAge: MAX_PAYLOAD_AGE,
+          clockTolerance: 30,
+          requiredClaims: ['iat'],
+        });
+        data = v.payload as Record<string, unknown>;
+      } catch (err) {
+        const expired = err instanceof joseErrors.JWTExpired;
+        req.log.warn({ op, expired }, 'Betby callback with a bad or expired signature refused');
+        return send(refusal('bad_request', expired ? 'payload expired' : 'invalid signature'));
+      }
+      // A stake on a tenant that switched Betby off is refused; settling the bets it holds still works.
+      if (op === 'bet/make' && !req.tenant.settings.betby.active)
+        return send(refusal('player_not_found', 'Betby is not active for this site'));
+      return send(await handleCallback({ db, tenantId: req.tenant.id }, op as Operation, data));
+    });
+  }
+}
