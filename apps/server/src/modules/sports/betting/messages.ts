@@ -82,6 +82,10 @@ export const MSG = {
       pt: 'Aposta recusada: lance perigoso durante a confirmação. O valor voltou para o seu saldo.',
       en: 'Bet rejected: a dangerous moment happened while it was being confirmed. The stake is back in your balance.',
     },
+    feed_down: {
+      pt: 'Aposta recusada: as cotações ao vivo pararam durante a confirmação. O valor voltou para o seu saldo.',
+      en: 'Bet rejected: live prices paused while it was being confirmed. The stake is back in your balance.',
+    },
     closed: {
       pt: 'Aposta recusada: o jogo não aceita mais apostas. O valor voltou para o seu saldo.',
       en: 'Bet rejected: the match no longer takes bets. The stake is back in your balance.',

@@ -87,7 +87,8 @@ export function winOf(stake: number, odds: readonly number[], cap: number): { wi
 function closedReason(s: repo.SelectionRow): RejectReason | null {
   if (s.event_status !== 'live' && s.event_status !== 'not_started') return 'closed';
   if (s.bet_stop) return 'bet_stop';
-  if (s.market_status !== 'active' || !s.outcome_active || s.odds === null || s.stale) return 'suspended';
+  if (s.stale) return 'feed_down';
+  if (s.market_status !== 'active' || !s.outcome_active || s.odds === null) return 'suspended';
   return null;
 }
 
@@ -95,6 +96,7 @@ const CLOSED_MESSAGE: Record<RejectReason, Localized> = {
   closed: MSG.closed,
   bet_stop: MSG.betStop,
   suspended: MSG.suspended,
+  feed_down: MSG.feedDown,
   odds_changed: MSG.suspended,
   limit: MSG.liability,
 };
