@@ -22,10 +22,11 @@ export const keyIdOf = (tenantId: number) => `sorte-betby-${tenantId}`;
 
 type TenantKey = { privateKey: CryptoKey; publicJwk: JWK; publicPem: string };
 
-const cache = new Map<number, Promise<TenantKey>>();
+// Per database (tests open several in one process) and tenant: a key never changes once created.
+const cache = new WeakMap<Sql, Map<number, Promise<TenantKey>>>();
 
 async function load(sql: Sql, tenantId: number): Promise<TenantKey> {
-  const jwk = await getOrCreatePlatformKey<JWK>(sql, `betby:es256:${tenantId}`, () => {
+  const jwk = await getOrCreatePlatformKey<JWK>(sql, `betby_es256_${tenantId}`, () => {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     return privateKey.export({ format: 'jwk' }) as JWK;
   });
@@ -43,13 +44,19 @@ async function load(sql: Sql, tenantId: number): Promise<TenantKey> {
   return { privateKey, publicJwk, publicPem };
 }
 
-/** The tenant's ES256 key pair (cached per process: it never changes once created). */
+/** The tenant's ES256 key pair. */
 export function tenantKey(sql: Sql, tenantId: number): Promise<TenantKey> {
-  let k = cache.get(tenantId);
+  let byTenant = cache.get(sql);
+  if (!byTenant) {
+    byTenant = new Map();
+    cache.set(sql, byTenant);
+  }
+  let k = byTenant.get(tenantId);
   if (!k) {
+    const mine = byTenant;
     k = load(sql, tenantId);
-    k.catch(() => cache.delete(tenantId));
-    cache.set(tenantId, k);
+    k.catch(() => mine.delete(tenantId));
+    mine.set(tenantId, k);
   }
   return k;
 }

@@ -60,7 +60,7 @@ export class BetbyStandin {
   ) {}
 
   static async load(sql: Sql): Promise<BetbyStandin> {
-    const jwk = await getOrCreatePlatformKey<JWK>(sql, 'betby:standin:rs256', () => {
+    const jwk = await getOrCreatePlatformKey<JWK>(sql, 'betby_standin_rs256', () => {
       const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       return privateKey.export({ format: 'jwk' }) as JWK;
     });
