@@ -31,6 +31,9 @@ const promotion = () => import('../features/promotions/routes/promotion-page');
 const promoCodes = () => import('../features/promotions/routes/promo-codes-page');
 const refers = () => import('../features/referrals/routes/refers-page');
 const ranking = () => import('../features/vip/routes/ranking-page');
+const sports = () => import('../features/sports/routes/sports-page');
+const sportsChange = () => import('../features/sports/routes/sportschange-page');
+const sportsbook = () => import('../features/sports/routes/sportsbook-page');
 
 /** Pages built so far, by route name. Every other route shows the honest "not available yet" page. */
 const LOADERS: Record<string, Loader> = {
@@ -78,6 +81,9 @@ const LOADERS: Record<string, Loader> = {
   'casino-game': casinoGame as Loader,
   'user-history-casino': casinoHistory as Loader,
   casino: casinoLobby as Loader,
+  sports: sports as Loader,
+  sportschange: sportsChange as Loader,
+  sportsbook: sportsbook as Loader,
 };
 
 // Links anywhere in the site are shown only to pages that exist (shared/lib/live-routes.ts).

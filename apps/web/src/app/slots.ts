@@ -7,6 +7,8 @@ fillSlots({
   // The live bet feed is a lazy chunk too, mounted when its place on the home page nears the viewport: pusher-js and
   // the feed's code load only then, never with the home route's first load.
   'home.betFeed': lazy(() => import('../features/chat/components/home-bet-feed')),
+  // The sportsbook's live matches on the home page, in the sports chunk; the home page mounts it only with hasSports.
+  'home.sportsLive': lazy(() => import('../features/sports/components/home-live')),
   // The wallet owns the KYC documents (upload, status, cancel); the profile's verification tab shows them.
   'profile.kycDocuments': lazy(() => import('../features/wallet/documents-entry')),
   // The VIP card on /user: the vip feature's level, points and progress bar, in its own chunk.

@@ -6,6 +6,8 @@ type None = Record<never, never>;
 export type SlotProps = {
   'home.gameRails': None;
   'home.betFeed': None;
+  /** The home page's strip of live matches (only on a site with sports). */
+  'home.sportsLive': None;
   'profile.kycDocuments': None;
   /** The profile's VIP card (level, points, progress to the next level); its children show when none fills it. */
   'profile.vipCard': { children?: ReactNode };

@@ -53,6 +53,14 @@ export default function HomePage() {
         ))}
       </nav>
 
+      {config.hasSports && (
+        <div className="home__sports" data-slot="sports-live">
+          <Suspense fallback={null}>
+            <Slot name="home.sportsLive" />
+          </Suspense>
+        </div>
+      )}
+
       <div className="home__rails" data-slot="game-rails">
         <Suspense fallback={null}>
           <Slot name="home.gameRails" />
