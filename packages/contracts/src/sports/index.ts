@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Int, IsoTime, paginated, replies, reply } from '../http';
+import { checkedByHandler, ErrorReply, Int, IsoTime, paginated, replies, reply } from '../http';
 import { Centavos } from '../money';
 import { IdempotencyHeaders } from '../originals/bets';
 
@@ -327,5 +327,36 @@ export const BetbyLaunch = reply({
 });
 export type BetbyLaunch = z.infer<typeof BetbyLaunch>;
 export const betbyLaunchCall = { response: replies({ 200: BetbyLaunch }) };
+
+/** GET /api/betby/widget: what a guest's widget needs (no token); 404 when the tenant does not use Betby. */
+export const BetbyWidgetConfig = reply({
+  brand_id: z.string(),
+  theme_name: z.string().nullable(),
+  widget_url: z.string(),
+});
+export type BetbyWidgetConfig = z.infer<typeof BetbyWidgetConfig>;
+export const betbyWidgetCall = { response: replies({ 200: BetbyWidgetConfig }) };
+
+/** Our ES256 public key that verifies the player token: SPKI PEM, and the same as a JWK set. */
+export const betbyPublicKeyCall = { response: { 200: z.string().describe('SPKI PEM.') } };
+export const betbyJwksCall = {
+  response: replies({ 200: reply({ keys: z.array(z.record(z.string(), z.unknown())) }) }),
+};
+
+/** Betby's error answer: its numeric code (2001 not enough money, 4001 player limits exceeded ...) and a message. */
+export const BetbyError = z.object({ code: Int, message: z.string() });
+/** POST /api/betby/{operation}: Betby's wallet callbacks, answered in Betby's protocol (docs/api/betby.md). */
+export const betbyCallbackCall = {
+  body: checkedByHandler(
+    z
+      .object({ payload: z.string() })
+      .describe('An RS256 JWT signed by Betby; the handler verifies it before anything.'),
+  ),
+  response: {
+    200: z.record(z.string(), z.unknown()).describe("The operation's answer."),
+    '4XX': z.union([BetbyError, ErrorReply]),
+    '5XX': ErrorReply,
+  },
+};
 
 export { Bilingual as SportsBilingual };

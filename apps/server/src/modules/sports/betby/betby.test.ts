@@ -109,6 +109,13 @@ describe('POST /api/games/launch/sport', () => {
     expect(en.json().message).toBe('Betby sports betting is not available on this site.');
   });
 
+  it("gives a guest's widget the brand, theme and script without a token; 404 where Betby is off", async () => {
+    const res = await client(app).get('/api/betby/widget');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ brand_id: 'brand-42', theme_name: 'sorte-dark', widget_url: expect.any(String) });
+    expect((await client(app, { host: 'regulado.localhost' }).get('/api/betby/widget')).statusCode).toBe(404);
+  });
+
   it("signs each tenant's tokens with its own key", async () => {
     const a = (await client(app).get('/api/betby/public-key.pem')).body;
     const b = (await client(app, { host: 'regulado.localhost' }).get('/api/betby/public-key.pem')).body;

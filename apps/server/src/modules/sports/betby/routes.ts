@@ -1,4 +1,10 @@
-import { betbyLaunchCall } from '@sorte/contracts';
+import {
+  betbyCallbackCall,
+  betbyJwksCall,
+  betbyLaunchCall,
+  betbyPublicKeyCall,
+  betbyWidgetCall,
+} from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { currentUser, requireUser } from '../../../platform/auth';
@@ -45,18 +51,30 @@ export async function betbyRoutes(fastify: FastifyInstance) {
     } as const;
   });
 
+  // A guest's widget: no token, the same brand, theme and script.
+  app.get('/betby/widget', { schema: betbyWidgetCall }, async (req) => {
+    const betby = req.tenant.settings.betby;
+    if (!betby.active || !betby.brand_id) throw new AppError('not_found', MSG.inactive);
+    const settings = await findSettings(db, req.tenant.id);
+    return {
+      brand_id: betby.brand_id,
+      theme_name: betby.theme_name,
+      widget_url: settings?.widgetUrl ?? DEFAULT_WIDGET_URL,
+    };
+  });
+
   // The tenant's public key for the player token, as PEM and as a JWK set (Betby is given either URL).
-  app.get('/betby/public-key.pem', async (req, reply) => {
+  app.get('/betby/public-key.pem', { schema: betbyPublicKeyCall }, async (req, reply) => {
     const k = await tenantKey(db, req.tenant.id);
     return reply.type('application/x-pem-file').send(k.publicPem);
   });
-  app.get('/betby/jwks.json', async (req) => {
+  app.get('/betby/jwks.json', { schema: betbyJwksCall }, async (req) => {
     const k = await tenantKey(db, req.tenant.id);
-    return { keys: [k.publicJwk] };
+    return { keys: [k.publicJwk as Record<string, unknown>] };
   });
 
   for (const op of OPERATIONS) {
-    app.post(`/betby/${op}`, async (req, reply) => {
+    app.post(`/betby/${op}`, { schema: betbyCallbackCall }, async (req, reply) => {
       const send = (a: { status: number; body: Record<string, unknown> }) => reply.code(a.status).send(a.body);
       const settings = await findSettings(db, req.tenant.id);
       if (!settings) return send(refusal('bad_request', 'Betby is not configured for this site'));
