@@ -8,6 +8,7 @@ import {
 } from '@sorte/contracts';
 import type { Db, Sql } from '../../../platform/db/index';
 import { broadcast } from '../../../platform/realtime/index';
+import { cancelBetsInWindow, rollbackEventSettlement } from '../betting/settlement';
 import type {
   FeedContext,
   FeedIncident,
@@ -25,21 +26,6 @@ import type {
  */
 
 export type Push = { tenantId: number; channel: string; event: 'OddsChanged' | 'EventUpdated'; data: unknown };
-
-/** Settlement hooks (the betting part's settlement.ts): injected, so the catalog does not import betting. */
-export type SettlementHooks = {
-  cancelBetsInWindow(
-    db: Db,
-    o: { tenantId: number; eventId: number; from: Date; to: Date; reason: string },
-  ): Promise<unknown>;
-  rollbackEventSettlement(db: Db, o: { tenantId: number; eventId: number; reason: string }): Promise<unknown>;
-};
-
-let hooks: SettlementHooks | null = null;
-/** Set once at start (index.ts) to the betting part's functions. */
-export function useSettlementHooks(h: SettlementHooks) {
-  hooks = h;
-}
 
 type EventRow = {
   id: number;
@@ -484,16 +470,15 @@ export async function applyMessages(db: Db, ctx: FeedContext, messages: FeedMess
     if (m.type === 'bet_cancel' || m.type === 'rollback_bet_settlement') {
       const e = await findEvent(db, ctx, m.event, false);
       if (!e) continue;
-      if (!hooks) throw new Error('sports settlement hooks are not set');
       if (m.type === 'bet_cancel')
-        await hooks.cancelBetsInWindow(db, {
+        await cancelBetsInWindow(db, {
           tenantId: ctx.tenantId,
           eventId: e.id,
           from: m.from,
           to: m.to,
           reason: m.reason,
         });
-      else await hooks.rollbackEventSettlement(db, { tenantId: ctx.tenantId, eventId: e.id, reason: m.reason });
+      else await rollbackEventSettlement(db, { tenantId: ctx.tenantId, eventId: e.id, reason: m.reason });
       continue;
     }
     all.push(...(await db.transaction((tx) => applyInTx(tx, ctx, m))));

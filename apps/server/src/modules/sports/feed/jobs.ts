@@ -1,3 +1,57 @@
+import type { Db } from '../../../platform/db/index';
 import type { Job } from '../../../platform/jobs/index';
+import { catalogSink } from '../catalog/writer';
+import { type FeedSettings, feedSettings } from './config';
+import { scheduleTenant, tickTenant } from './simulator';
+import { anyQuietEvent, suspendQuietEvents } from './watchdog';
 
-export const FEED_JOBS: Job[] = [];
+/**
+ * The tenants the simulated feed plays for: sports on, and not handed to Betby's widget (whose book is Betby's).
+ */
+export async function simulatedTenants(db: Db): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `select id from tenants
+      where active and (settings->>'hasSports')::boolean is true
+        and coalesce((settings->'betby'->>'active')::boolean, false) is false
+      order by id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+async function forEachTenant(db: Db, signal: AbortSignal, fn: (tenantId: number) => Promise<unknown>) {
+  for (const id of await simulatedTenants(db)) {
+    if (signal.aborted) return;
+    await fn(id);
+  }
+}
+
+/**
+ * The feed's leased jobs, so one node plays it: the schedule (new fixtures a minute apart), the beat (scores,
+ * prices, bet stops, results every two seconds) and the heartbeat watchdog (on its own, as a real feed can die too).
+ */
+export function feedJobs(s: FeedSettings = feedSettings()): Job[] {
+  return [
+    {
+      name: 'sports-feed-schedule',
+      intervalMs: 60_000,
+      leaseMs: 300_000,
+      hasWork: async (db) => (await simulatedTenants(db)).length > 0,
+      run: ({ db, signal }) =>
+        forEachTenant(db, signal, (id) => scheduleTenant(db, catalogSink(db), id, new Date(), s)),
+    },
+    {
+      name: 'sports-feed-tick',
+      intervalMs: 2_000,
+      hasWork: async (db) => (await simulatedTenants(db)).length > 0,
+      run: ({ db, signal }) => forEachTenant(db, signal, (id) => tickTenant(db, catalogSink(db), id, new Date(), s)),
+    },
+    {
+      name: 'sports-feed-watchdog',
+      intervalMs: 5_000,
+      hasWork: (db) => anyQuietEvent(db, new Date(), s.quietMs),
+      run: async ({ db }) => void (await suspendQuietEvents(db, new Date(), s.quietMs)),
+    },
+  ];
+}
+
+export const FEED_JOBS: Job[] = feedJobs();
