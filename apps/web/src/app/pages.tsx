@@ -34,6 +34,7 @@ const ranking = () => import('../features/vip/routes/ranking-page');
 const sports = () => import('../features/sports/routes/sports-page');
 const sportsChange = () => import('../features/sports/routes/sportschange-page');
 const sportsbook = () => import('../features/sports/routes/sportsbook-page');
+const widgetBetby = () => import('../features/sports/betby/widgetbetby-page');
 
 /** Pages built so far, by route name. Every other route shows the honest "not available yet" page. */
 const LOADERS: Record<string, Loader> = {
@@ -84,6 +85,7 @@ const LOADERS: Record<string, Loader> = {
   sports: sports as Loader,
   sportschange: sportsChange as Loader,
   sportsbook: sportsbook as Loader,
+  widgetbetby: widgetBetby as Loader,
 };
 
 // Links anywhere in the site are shown only to pages that exist (shared/lib/live-routes.ts).
