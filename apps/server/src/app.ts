@@ -56,7 +56,7 @@ import { seedRegulatedDemoTenant } from './modules/responsible-gaming/seed';
 import { HtmlShell, pageCsp, pageLocale, routeFor } from './modules/site/html';
 import { rootSiteConfigRoute, siteRoutes } from './modules/site/routes';
 import { seedDemoTenant } from './modules/site/seed';
-import { SPORTS_JOBS, sportsRoutes } from './modules/sports/index';
+import { SPORTS_JOBS, seedDemoSports, sportsRoutes } from './modules/sports/index';
 import { findTenantByHost } from './modules/tenants/repo';
 import { seedDemoVip, useVipOffers, VIP_JOBS, vipConsumer, vipRoutes } from './modules/vip/index';
 import { opsRoutes } from './ops/http';
@@ -111,6 +111,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.seedDemo) await seedDemoPromotions(db);
   if (config.seedDemo) await seedDemoVip(db);
   if (config.seedDemo) await seedDemoMissions(db);
+  // The demo's live book; not under test, where a feed playing in the background would race the tests' own clock.
+  if (config.seedDemo && config.env !== 'test') await seedDemoSports(db);
 
   app.decorate('db', db);
   app.decorate('config', config);

@@ -5,5 +5,6 @@
  * every stake. app.ts and the ops CLI use this file only.
  */
 export { SPORTS_JOBS } from './jobs';
+export { seedDemoSports } from './feed/seed';
 export { SPORTS_COMMANDS } from './ops';
 export { sportsRoutes } from './routes';
