@@ -1,3 +1,260 @@
-import type { Command } from '../../../platform/ops';
+import { MARKET_KINDS } from '@sorte/contracts';
+import type { Db } from '../../../platform/db/index';
+import { type Command, flag, type Parsed, table, tenantOfHost, UsageError } from '../../../platform/ops';
+import { findTenantByHost } from '../../tenants/index';
+import { cancelBetsInWindow, rollbackEventSettlement, settleEvent, voidEvent } from './settlement';
 
-export const BETTING_COMMANDS: Record<string, Command> = {};
+const SETTLE_USAGE =
+  'sports:settle --event ID (--score H-A [--ht H-A] | --void | --rollback | --cancel-window --from ISO --to ISO) ' +
+  '[--reason TEXT]';
+const LIABILITY_USAGE = 'sports:liability --event ID';
+const LIMITS_USAGE =
+  'sports:limits --host H [--min-stake C] [--max-stake C] [--max-payout C] [--market-liability C] ' +
+  '[--live-delay-ms N] [--margin kind=0.07 ...]';
+
+const brl = (c: number) => (c / 100).toFixed(2);
+
+const text = (args: Parsed, name: string, usage: string): string | undefined => {
+  const v = args.flags[name];
+  if (v === undefined) return undefined;
+  if (v === true || v.trim() === '') throw new UsageError(`--${name} needs a value\nusage: ${usage}`);
+  return v.trim();
+};
+
+function score(v: string, name: string, usage: string): [number, number] {
+  const m = /^(\d{1,2})[-:x](\d{1,2})$/.exec(v);
+  if (!m) throw new UsageError(`--${name} is a score like 2-1\nusage: ${usage}`);
+  return [Number(m[1]), Number(m[2])];
+}
+
+function time(args: Parsed, name: string, usage: string): Date {
+  const v = flag(args, name, usage);
+  const d = new Date(v);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(v) || Number.isNaN(d.getTime()))
+    throw new UsageError(`--${name} is an ISO 8601 time (2026-11-28T20:15:00Z)\nusage: ${usage}`);
+  return d;
+}
+
+async function eventOf(db: Db, args: Parsed, usage: string) {
+  const raw = flag(args, 'event', usage);
+  if (!/^\d{1,15}$/.test(raw)) throw new UsageError(`--event is the event's id\nusage: ${usage}`);
+  const { rows } = await db.query<{
+    id: number;
+    tenant_id: number;
+    status: string;
+    result_home: number | null;
+    result_away: number | null;
+    settled_at: Date | null;
+    home: string;
+    away: string;
+  }>(
+    `select e.id, e.tenant_id, e.status, e.result_home, e.result_away, e.settled_at, h.name as home, a.name as away
+      from sports_events e join sports_competitors h on h.id = e.home_id join sports_competitors a on a.id = e.away_id
+      where e.id = $1`,
+    [Number(raw)],
+  );
+  if (!rows[0]) throw new UsageError(`no event ${raw}\nusage: ${usage}`);
+  return { ...rows[0], id: Number(rows[0].id), tenant_id: Number(rows[0].tenant_id) };
+}
+
+const settled = (s: { settled: number; won: number; paid: number; waiting: number }) =>
+  `${s.settled} bets closed (${s.won} won), R$ ${brl(s.paid)} paid; ${s.waiting} accumulators wait for other events`;
+
+const kept = (k: number[]) =>
+  k.length ? `; bets ${k.join(', ')} kept settled: their payout was already spent (settle them by hand)` : '';
+
+/** The settlement's operator commands: results, voids, rollbacks, cancelled windows, the book's liability and limits. */
+export const BETTING_COMMANDS: Record<string, Command> = {
+  'sports:settle': {
+    usage: SETTLE_USAGE,
+    summary:
+      'settle an event from a score (a different earlier result is rolled back first), void it, roll back its settlement, or cancel the bets placed in a time window',
+    async run({ db }, args) {
+      const u = this.usage;
+      const modes = ['score', 'void', 'rollback', 'cancel-window'].filter((m) => args.flags[m] !== undefined);
+      if (modes.length !== 1)
+        throw new UsageError(`give exactly one of --score, --void, --rollback, --cancel-window\nusage: ${u}`);
+      const ev = await eventOf(db, args, u);
+      const o = { tenantId: ev.tenant_id, eventId: ev.id };
+      const reason = (text(args, 'reason', u) ?? 'operator').slice(0, 200);
+      const name = `${ev.home} x ${ev.away}`;
+      if (modes[0] === 'rollback') {
+        const r = await rollbackEventSettlement(db, { ...o, reason });
+        return `${name}: settlement rolled back, ${r.reopened} bets open again${kept(r.kept)}; the event waits for a new result`;
+      }
+      if (modes[0] === 'void') {
+        const s = await voidEvent(db, { ...o, reason });
+        return `${name}: cancelled, every leg on it void; ${settled(s)}`;
+      }
+      if (modes[0] === 'cancel-window') {
+        const from = time(args, 'from', u);
+        const to = time(args, 'to', u);
+        if (from > to) throw new UsageError(`--from is after --to\nusage: ${u}`);
+        const w = await cancelBetsInWindow(db, { ...o, from, to, reason });
+        return `${name}: ${w.voided} legs placed ${from.toISOString()}..${to.toISOString()} void (${w.reopened} settled bets rolled back first), ${w.settled} bets closed${kept(w.kept)}`;
+      }
+      const ft = score(flag(args, 'score', u), 'score', u);
+      const htRaw = text(args, 'ht', u);
+      const ht = htRaw ? score(htRaw, 'ht', u) : null;
+      if (ht && (ht[0] > ft[0] || ht[1] > ft[1]))
+        throw new UsageError(`the half-time score cannot be above the final score\nusage: ${u}`);
+      if (ev.status === 'cancelled') throw new UsageError(`${name} is cancelled: roll it back first\nusage: ${u}`);
+      const lines: string[] = [];
+      if (ev.result_home !== null && (ev.result_home !== ft[0] || ev.result_away !== ft[1])) {
+        const r = await rollbackEventSettlement(db, { ...o, reason });
+        lines.push(
+          `${name}: the result ${ev.result_home}-${ev.result_away} rolled back (${r.reopened} bets open again${kept(r.kept)})`,
+        );
+      }
+      await db.query(
+        `update sports_events set status = 'ended', period = 'ft', score_home = $2, score_away = $3,
+            result_home = $2, result_away = $3, ht_home = coalesce($4, ht_home), ht_away = coalesce($5, ht_away),
+            bet_stop_until = null, updated_at = now()
+          where id = $1`,
+        [ev.id, ft[0], ft[1], ht?.[0] ?? null, ht?.[1] ?? null],
+      );
+      const s = await settleEvent(db, o);
+      lines.push(`${name} ${ft[0]}-${ft[1]}: ${settled(s)}`);
+      return lines.join('\n');
+    },
+  },
+  'sports:liability': {
+    usage: LIABILITY_USAGE,
+    summary:
+      "an event's open bets per market and outcome: stakes, what they would pay, and the book's result if the outcome wins",
+    async run({ db }, args) {
+      const ev = await eventOf(db, args, this.usage);
+      const { rows } = await db.query<{
+        market: string;
+        outcome: string;
+        bets: number;
+        stakes: string;
+        potential: string;
+        market_stakes: string;
+      }>(
+        `with o as (
+           select m.id as market_id, m.kind || case when m.specifiers = '' then '' else ' ' || m.specifiers end as market,
+               m.sort as msort, x.code as outcome, x.sort as osort,
+               count(b.id)::int as bets, coalesce(sum(b.stake), 0) as stakes,
+               coalesce(sum(b.potential_payout), 0) as potential
+             from sports_markets m join sports_outcomes x on x.market_id = m.id
+               left join sports_bet_legs l on l.outcome_id = x.id
+               left join sports_bets b on b.id = l.bet_id and b.status = 'open'
+             where m.event_id = $1
+             group by m.id, x.id)
+         select market, outcome, bets, stakes::text, potential::text,
+             (sum(stakes) over (partition by market_id))::text as market_stakes
+           from o where exists (select 1 from o y where y.market_id = o.market_id and y.bets > 0)
+           order by msort, market, osort`,
+        [ev.id],
+      );
+      if (rows.length === 0) return `${ev.home} x ${ev.away}: no open bets`;
+      return `${ev.home} x ${ev.away} (${ev.status})\n${table(
+        rows.map((r) => ({
+          market: r.market,
+          outcome: r.outcome,
+          bets: r.bets,
+          stakes: brl(Number(r.stakes)),
+          pays: brl(Number(r.potential)),
+          // What the book loses (negative: wins) if this outcome wins, on this market's open bets alone (an
+          // accumulator counts whole on each of its legs, as if its other legs won).
+          book_if_wins: brl(Number(r.market_stakes) - Number(r.potential)),
+        })),
+      )}`;
+    },
+  },
+  'sports:limits': {
+    usage: LIMITS_USAGE,
+    summary: "show or set a tenant's stake and payout limits, market liability, live bet delay and margins",
+    async run({ db }, args) {
+      const u = this.usage;
+      const tenantId = await tenantOfHost(db, args, u, findTenantByHost);
+      const cents = (name: string, min: number) => {
+        const v = text(args, name, u);
+        if (v === undefined) return null;
+        if (!/^\d{1,12}$/.test(v) || Number(v) < min)
+          throw new UsageError(`--${name} is a whole number of centavos >= ${min}\nusage: ${u}`);
+        return Number(v);
+      };
+      const set = {
+        min_stake: cents('min-stake', 1),
+        max_stake: cents('max-stake', 1),
+        max_payout: cents('max-payout', 1),
+        market_liability: cents('market-liability', 1),
+        live_delay_ms: cents('live-delay-ms', 0),
+      };
+      if (set.live_delay_ms !== null && set.live_delay_ms > 60_000)
+        throw new UsageError(`--live-delay-ms is at most 60000\nusage: ${u}`);
+      const margins: Record<string, number> = {};
+      const raw = args.flags.margin;
+      // parseArgs keeps the last of repeated flags; several margins also go in one flag, comma separated.
+      const list = raw === undefined ? [] : raw === true ? [''] : raw.split(',');
+      for (const m of list) {
+        const x = /^([a-z0-9_]+)=(0(?:\.\d{1,4})?)$/.exec(m.trim());
+        if (!x || !(MARKET_KINDS as readonly string[]).includes(x[1]!) || Number(x[2]) >= 0.5)
+          throw new UsageError(
+            `--margin is kind=fraction below 0.5 (e.g. 1x2=0.07), kind one of ${MARKET_KINDS.join(', ')}\nusage: ${u}`,
+          );
+        margins[x[1]!] = Number(x[2]);
+      }
+      const changes = Object.entries(set).filter(([, v]) => v !== null);
+      if (changes.length > 0 || Object.keys(margins).length > 0) {
+        try {
+          await db.transaction(async (tx) => {
+            // A tenant without a row has the table's defaults: the row starts from them.
+            await tx.query('insert into sports_settings (tenant_id) values ($1) on conflict (tenant_id) do nothing', [
+              tenantId,
+            ]);
+            await tx.query(
+              `update sports_settings set margins = margins || $2::jsonb, min_stake = coalesce($3, min_stake),
+                  max_stake = coalesce($4, max_stake), max_payout = coalesce($5, max_payout),
+                  market_liability = coalesce($6, market_liability), live_delay_ms = coalesce($7, live_delay_ms),
+                  updated_at = now()
+                where tenant_id = $1`,
+              [
+                tenantId,
+                JSON.stringify(margins),
+                set.min_stake,
+                set.max_stake,
+                set.max_payout,
+                set.market_liability,
+                set.live_delay_ms,
+              ],
+            );
+          });
+        } catch (err) {
+          if ((err as { code?: string }).code === '23514')
+            throw new UsageError(`the maximum stake cannot be below the minimum stake\nusage: ${u}`);
+          throw err;
+        }
+      }
+      const { rows } = await db.query<{
+        margins: Record<string, number>;
+        min_stake: string;
+        max_stake: string;
+        max_payout: string;
+        market_liability: string;
+        live_delay_ms: number;
+      }>(
+        `select margins, min_stake::text, max_stake::text, max_payout::text, market_liability::text, live_delay_ms
+          from sports_settings where tenant_id = $1`,
+        [tenantId],
+      );
+      const r = rows[0];
+      if (!r) return 'defaults (no settings stored for this tenant)';
+      return table([
+        {
+          min_stake: brl(Number(r.min_stake)),
+          max_stake: brl(Number(r.max_stake)),
+          max_payout: brl(Number(r.max_payout)),
+          market_liability: brl(Number(r.market_liability)),
+          live_delay_ms: r.live_delay_ms,
+          margins:
+            Object.entries(r.margins)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(' ') || 'defaults',
+        },
+      ]);
+    },
+  },
+};

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../../../platform/ops';
 import { client } from '../../../test/accounts';
 import { testApp } from '../../../test/helpers';
 import { cashOf, demoTenantId, fundedPlayer } from '../../casino/test-support';
 import * as ledger from '../../ledger/index';
 import { feedTestEvent, type SeededEvent, seedTestEvent } from '../catalog/test-support';
+import { SETTLEMENT_JOB } from './jobs';
+import { BETTING_COMMANDS } from './ops';
 import { cancelBetsInWindow, closeBet, rollbackEventSettlement, settleEvent, voidEvent } from './settlement';
 
 /**
@@ -343,5 +346,93 @@ describe(`settlement from results (${process.env.TEST_DATABASE_URL ? 'postgres' 
     // Stakes given back are not wagering.
     expect(await ledger.totalBet(app.db, { tenantId, userId: p.id })).toBe(0);
     await ledgerOk();
+  });
+});
+
+const ops = (name: string, flags: Record<string, string | true>) =>
+  BETTING_COMMANDS[name]!.run({ db: app.db }, { flags, positional: [] });
+
+describe('the settlement job and the operator commands', () => {
+  it('settles an ended event within one run of the job', async () => {
+    const e = await seedTestEvent(app.db, tenantId);
+    const p = await player();
+    const id = await bet(p, [sel(e, '1x2', '2')], 1_000);
+    await feedTestEvent(app.db, tenantId, e, { result: [0, 1], ht: [0, 0] });
+    await SETTLEMENT_JOB.run({ db: app.db, signal: new AbortController().signal, node: 'test' });
+    expect((await betRow(id)).status).toBe('won');
+    expect(await SETTLEMENT_JOB.hasWork!(app.db)).toBe(false);
+  });
+
+  it('sports:settle sets a score and settles, corrects it, rolls back, voids and cancels a window', async () => {
+    const e = await seedTestEvent(app.db, tenantId);
+    const p = await player();
+    const home = sel(e, '1x2', '1');
+    const a = await bet(p, [home], 1_000);
+    const b = await bet(p, [sel(e, 'ht_1x2', 'X')], 1_000);
+    const event = String(e.id);
+    expect(await ops('sports:settle', { event, score: '2-1', ht: '0-0' })).toMatch(/2-1: 2 bets closed \(2 won\)/);
+    expect(await statuses([a, b])).toEqual(['won', 'won']);
+    const fixed = await ops('sports:settle', { event, score: '1-2', ht: '1-0' });
+    expect(fixed).toMatch(/2-1 rolled back \(2 bets open again\)/);
+    expect(await statuses([a, b])).toEqual(['lost', 'lost']);
+    expect(await cashOf(app, p.id)).toBe(100_000 - 2_000);
+    expect(await ops('sports:settle', { event, rollback: true })).toMatch(/2 bets open again/);
+    expect(await statuses([a, b])).toEqual(['open', 'open']);
+    const liability = await ops('sports:liability', { event });
+    expect(liability).toMatch(/1x2\s+1\s+1\s+10\.00/);
+    const w = await ops('sports:settle', {
+      event,
+      'cancel-window': true,
+      from: new Date(Date.now() - 60_000).toISOString(),
+      to: new Date().toISOString(),
+    });
+    expect(w).toMatch(/2 legs .* void/);
+    expect(await statuses([a, b])).toEqual(['void', 'void']);
+    expect(await ops('sports:settle', { event, void: true })).toMatch(/cancelled/);
+    expect(await cashOf(app, p.id)).toBe(100_000);
+    await ledgerOk();
+  });
+
+  it('answers bad input with its usage, never a stack trace', async () => {
+    const e = await seedTestEvent(app.db, tenantId);
+    const event = String(e.id);
+    for (const flags of [
+      { event },
+      { event, score: '2-1', rollback: true },
+      { event, score: 'two-one' },
+      { event, score: '1-0', ht: '2-0' },
+      { event: '999999999', score: '1-0' },
+      { event: 'x', void: true },
+      { event, 'cancel-window': true, from: 'yesterday', to: new Date().toISOString() },
+    ] as Record<string, string | true>[])
+      await expect(ops('sports:settle', flags)).rejects.toBeInstanceOf(UsageError);
+    await expect(ops('sports:liability', {})).rejects.toBeInstanceOf(UsageError);
+    await expect(ops('sports:limits', { host: 'nowhere.example' })).rejects.toBeInstanceOf(UsageError);
+    await expect(ops('sports:limits', { host: 'localhost', margin: '1x2=0.9' })).rejects.toBeInstanceOf(UsageError);
+    await expect(ops('sports:limits', { host: 'localhost', margin: 'poker=0.05' })).rejects.toBeInstanceOf(UsageError);
+    await expect(ops('sports:limits', { host: 'localhost', 'min-stake': '-5' })).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('sports:limits shows and sets the book’s limits and margins per tenant', async () => {
+    const { rows } = await app.db.query('select * from sports_settings where tenant_id = $1', [tenantId]);
+    try {
+      const out = await ops('sports:limits', {
+        host: 'localhost',
+        'max-payout': '25000000',
+        'live-delay-ms': '4000',
+        margin: '1x2=0.06,total=0.05',
+      });
+      expect(out).toMatch(/250000\.00/);
+      expect(out).toMatch(/1x2=0\.06 total=0\.05/);
+      await expect(ops('sports:limits', { host: 'localhost', 'max-stake': '50' })).rejects.toBeInstanceOf(UsageError);
+      expect(await ops('sports:limits', { host: 'localhost' })).toMatch(/4000/);
+    } finally {
+      await app.db.query('delete from sports_settings where tenant_id = $1', [tenantId]);
+      if (rows[0])
+        await app.db.query(
+          `insert into sports_settings select * from jsonb_populate_record(null::sports_settings, $1::jsonb)`,
+          [JSON.stringify(rows[0])],
+        );
+    }
   });
 });
