@@ -4,7 +4,8 @@
  * wallet for tenants that use its widget instead. Money moves only through the ledger; responsible gaming binds
  * every stake. app.ts and the ops CLI use this file only.
  */
-export { SPORTS_JOBS } from './jobs';
+
 export { seedDemoSports } from './feed/seed';
+export { SPORTS_JOBS } from './jobs';
 export { SPORTS_COMMANDS } from './ops';
 export { sportsRoutes } from './routes';
