@@ -360,3 +360,18 @@ export const betbyCallbackCall = {
 };
 
 export { Bilingual as SportsBilingual };
+
+/**
+ * What a sports.bet_settled event counts as wagered (VIP points, missions' wager goals): a bet's stake counts once,
+ * when it first closes won, lost or cashed out. A rollback, and the settlement after it, count nothing again; a
+ * stake given back (void) was never wagered.
+ */
+export function sportsWagered(p: {
+  status: SportBetStatus;
+  stake: number;
+  settlement_version: number;
+  rollback?: boolean;
+}): number {
+  if (p.rollback || p.settlement_version !== 0) return 0;
+  return p.status === 'won' || p.status === 'lost' || p.status === 'cashed_out' ? p.stake : 0;
+}
