@@ -1,8 +1,9 @@
 import type { SportEventSummary } from '@sorte/contracts';
 import { Link } from 'react-router';
-import { formatDateTimeShort } from '../../../shared/lib/dates';
+import { tenantTimeZone } from '../../../shared/lib/dates';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
+import { formatKickoff } from '../lib/kickoff';
 import { marketOpen } from '../lib/patch';
 import { pickOf, shortCode } from '../lib/pick';
 import { slip } from '../lib/slip-store';
@@ -26,7 +27,11 @@ export function EventRow({ e }: { e: SportEventSummary }) {
         aria-label={t('sports.row.open', { home: e.home.name, away: e.away.name })}
       >
         <span className="sp-row__meta">
-          {live ? <LiveClock live={e.live!} /> : <span>{formatDateTimeShort(e.starts_at, locale)}</span>}
+          {live ? (
+            <LiveClock live={e.live!} />
+          ) : (
+            <span className="sp-row__when">{formatKickoff(e.starts_at, locale, tenantTimeZone())}</span>
+          )}
           <span className="sp-row__tournament">{e.tournament.name}</span>
         </span>
         <span className="sp-row__team">

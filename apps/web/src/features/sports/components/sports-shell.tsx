@@ -21,7 +21,7 @@ export function SportsShell({ children }: { children: ReactNode }) {
     <div className="sp-shell">
       <div className="sp-shell__main">{children}</div>
       {wide ? (
-        <aside className="sp-shell__slip" aria-label={t('sports.slip.title')}>
+        <aside className="sp-shell__slip" aria-label={t('sports.slip.title')} data-fab-clear>
           <BetSlip />
         </aside>
       ) : (
@@ -32,6 +32,7 @@ export function SportsShell({ children }: { children: ReactNode }) {
             onClick={() => useSlipSheet.setState({ open: true })}
             aria-label={t('sports.slip.openWith', { n: count })}
             data-testid="sp-slip-fab"
+            data-fab-clear
           >
             <SlipIcon />
             <span>{t('sports.slip.title')}</span>

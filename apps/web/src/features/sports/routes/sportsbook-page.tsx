@@ -1,5 +1,7 @@
 import '../locales/register';
 import { useLocation } from 'react-router';
+import { useSiteConfig } from '../../../shared/lib/site-config';
+import { BetbyWidget } from '../betby/betby-widget';
 import { SportsShell } from '../components/sports-shell';
 import { BetsPage } from './bets';
 import { Competition } from './competition';
@@ -22,8 +24,13 @@ export function sportsbookView(
   return { view: 'competition', slug: decodeURIComponent(rest[rest.length - 1] ?? '') };
 }
 
-/** /sportsbook/*: the native book (the Betby widget takes this place for a tenant that has it). */
+/** /sportsbook/*: Betby's widget for a tenant that has it (its own slip and pages), else the native book. */
 export default function SportsbookPage() {
+  const betby = useSiteConfig().betby.active;
+  return betby ? <BetbyWidget variant="sportsbook" /> : <NativeBook />;
+}
+
+function NativeBook() {
   const { pathname } = useLocation();
   const v = sportsbookView(pathname);
   return (
