@@ -343,6 +343,26 @@ export const betbyJwksCall = {
   response: replies({ 200: reply({ keys: z.array(z.record(z.string(), z.unknown())) }) }),
 };
 
+/**
+ * The local Betby stand-in's browser side (served only with dev tools or the demo seed): a tiny BTRenderer script,
+ * and the call its "place a bet" button makes, which checks the player token as Betby would and plays the betslip
+ * through the signed wallet callbacks.
+ */
+export const betbyStandinRendererCall = { response: { 200: z.string().describe('JavaScript defining BTRenderer.') } };
+export const betbyStandinBetCall = {
+  body: z.object({
+    token: z.string().min(1).max(4000),
+    stake: Int.min(1).max(10_000_000),
+    odds: z.number().min(1).max(1000),
+    outcome: z.enum(['win', 'cashout', 'lost', 'refund', 'discard']),
+  }),
+  response: replies({
+    200: reply({
+      steps: z.array(reply({ step: z.string(), status: Int, body: z.record(z.string(), z.unknown()) })),
+    }),
+  }),
+};
+
 /** Betby's error answer: its numeric code (2001 not enough money, 4001 player limits exceeded ...) and a message. */
 export const BetbyError = z.object({ code: Int, message: z.string() });
 /** POST /api/betby/{operation}: Betby's wallet callbacks, answered in Betby's protocol (docs/api/betby.md). */

@@ -446,4 +446,32 @@ describe('wallet', () => {
     const check = await ledger.checkLedger(app.db);
     expect(check.ok).toBe(true);
   });
+
+  it("serves the stand-in's renderer, whose bet checks the player token as Betby and plays the betslip", async () => {
+    const js = await client(app).get('/api/betby/standin/renderer.js');
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.body).toContain('window.BTRenderer');
+    const p = await fundedPlayer(app, 5_000);
+    const token = (await client(app, { token: p.token }).post('/api/games/launch/sport')).json().token;
+    const bet = (b: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/betby/standin/bet',
+        headers: { host: `localhost:${new URL(target.url).port}` },
+        payload: b,
+      });
+    const played = await bet({ token, stake: 1_000, odds: 2.5, outcome: 'win' });
+    expect(played.statusCode).toBe(200);
+    expect(played.json().steps.map((s: { step: string; status: number }) => `${s.step} ${s.status}`)).toEqual([
+      'bet/make 200',
+      'bet/commit 200',
+      'bet/win 200',
+      'bet/settlement 200',
+    ]);
+    expect(await cash(p.id)).toBe(6_500);
+    expect((await bet({ token: `${token}x`, stake: 1_000, odds: 2, outcome: 'win' })).statusCode).toBe(401);
+    expect(await cash(p.id)).toBe(6_500);
+    expect((await ledger.checkLedger(app.db)).ok).toBe(true);
+  });
 });

@@ -1,8 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import {
   betbyCallbackCall,
   betbyJwksCall,
   betbyLaunchCall,
   betbyPublicKeyCall,
+  betbyStandinBetCall,
+  betbyStandinRendererCall,
   betbyWidgetCall,
 } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +15,8 @@ import type { ContractTypeProvider } from '../../../platform/contracts';
 import { AppError } from '../../../platform/errors';
 import { betbyKey, DEFAULT_WIDGET_URL, findSettings, signPlayerToken, tenantKey } from './keys';
 import { MSG } from './messages';
+import { BetbyStandin } from './standin';
+import { STANDIN_RENDERER_JS } from './standin-renderer';
 import { handleCallback, OPERATIONS, type Operation, refusal } from './wallet';
 
 /** How old a callback's payload may be (its iat): a captured one cannot be replayed later with another id. */
@@ -72,6 +77,31 @@ export async function betbyRoutes(fastify: FastifyInstance) {
     const k = await tenantKey(db, req.tenant.id);
     return { keys: [k.publicJwk as Record<string, unknown>] };
   });
+
+  // The stand-in's browser side, for the demo and browser tests only (betby:enable --widget-url points at it).
+  if (app.config.devTools || app.config.seedDemo) {
+    app.get('/betby/standin/renderer.js', { schema: betbyStandinRendererCall }, async (_req, reply) =>
+      reply.type('application/javascript; charset=utf-8').send(STANDIN_RENDERER_JS),
+    );
+    app.post('/betby/standin/bet', { schema: betbyStandinBetCall }, async (req) => {
+      const betby = req.tenant.settings.betby;
+      const addr = app.server.address() as AddressInfo | null;
+      if (!betby.active || !betby.brand_id || !addr || typeof addr !== 'object')
+        throw new AppError('not_found', MSG.inactive);
+      const target = { url: `http://127.0.0.1:${addr.port}`, host: String(req.headers.host ?? req.tenant.primaryHost) };
+      const standin = await BetbyStandin.load(db);
+      // As Betby: the token must verify with the key we publish, for this brand.
+      const claims = await standin.verifyPlayerToken(target, req.body.token, betby.brand_id).catch(() => null);
+      if (!claims?.sub) throw new AppError('unauthorized');
+      const steps = await standin.play(target, {
+        userId: Number(claims.sub),
+        stake: req.body.stake,
+        odds: req.body.odds,
+        outcome: req.body.outcome,
+      });
+      return { steps: steps.map((s) => ({ step: s.step, status: s.reply.status, body: s.reply.body })) };
+    });
+  }
 
   for (const op of OPERATIONS) {
     app.post(`/betby/${op}`, { schema: betbyCallbackCall }, async (req, reply) => {
