@@ -110,6 +110,13 @@ function addWidgetSources(src: Sources, s: TenantSettings) {
     src.connect.add('https://accounts.google.com/gsi/');
     src.frame.add('https://accounts.google.com/gsi/');
   }
+  // Betby's sportsbook widget: its renderer script, styles, fonts, API and live socket on Betby's demo domain
+  // (docs/api/betby.md); a Betby account on another domain names its script in the operator's markup (html).
+  if (s.betby.active) {
+    for (const d of ['script', 'style', 'font', 'connect', 'frame'] as const)
+      src[d].add('https://*.invisiblesport.com');
+    src.connect.add('wss://*.invisiblesport.com');
+  }
   // The operator's own markup may name scripts of its tags by URL; those it names are what it needs.
   for (const m of (s.html ?? '').matchAll(/<script\b[^>]*?\ssrc\s*=\s*["']?(https?:\/\/[^"'\s>]+)/gi)) {
     const o = originOf(m[1]!);

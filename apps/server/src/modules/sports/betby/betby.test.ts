@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerPlayer } from '../../../test/accounts';
-import { testApp } from '../../../test/helpers';
+import { fakeWebDist, testApp } from '../../../test/helpers';
 import { cashOf, demoTenantId, fundedPlayer } from '../../casino/test-support';
 import * as ledger from '../../ledger/index';
 import { BETBY_COMMANDS } from './ops';
@@ -26,7 +26,7 @@ const ops = (name: string, flags: Record<string, string | true>) =>
   BETBY_COMMANDS[name]!.run({ db: app.db }, { flags, positional: [] });
 
 beforeAll(async () => {
-  app = await testApp({ tenantCacheTtlMs: 0, tenantNegativeCacheTtlMs: 0 });
+  app = await testApp({ webDist: fakeWebDist(), tenantCacheTtlMs: 0, tenantNegativeCacheTtlMs: 0 });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as AddressInfo).port;
   target = { url: `http://127.0.0.1:${port}`, host: 'localhost' };
@@ -114,6 +114,15 @@ describe('POST /api/games/launch/sport', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ brand_id: 'brand-42', theme_name: 'sorte-dark', widget_url: expect.any(String) });
     expect((await client(app, { host: 'regulado.localhost' }).get('/api/betby/widget')).statusCode).toBe(404);
+  });
+
+  it("lets the pages of a Betby tenant load Betby's widget, and only those", async () => {
+    const csp = async (host: string) =>
+      String((await app.inject({ url: '/sportsbook', headers: { host } })).headers['content-security-policy']);
+    const on = await csp('localhost');
+    expect(on).toMatch(/script-src [^;]*https:\/\/\*\.invisiblesport\.com/);
+    expect(on).toMatch(/connect-src [^;]*wss:\/\/\*\.invisiblesport\.com/);
+    expect(await csp('regulado.localhost')).not.toContain('invisiblesport');
   });
 
   it("signs each tenant's tokens with its own key", async () => {
