@@ -10,7 +10,7 @@ import * as rg from '../../responsible-gaming/index';
 import { ODDS_SCALE } from '../pricing/markets';
 import { payout } from '../pricing/settle';
 import { betView, currentPrice } from './bets';
-import { addExposure, bookSettings, exposureOf } from './limits';
+import { addExposure, bookSettings, exposureOf, HEARTBEAT_STALE_MS } from './limits';
 import { MSG, type RejectReason } from './messages';
 import * as repo from './repo';
 
@@ -38,26 +38,161 @@ const hashRequest = (p: PlaceInput) =>
     .update(JSON.stringify([p.selections.map((s) => [s.outcome_id, s.odds]), p.stake, p.acceptOdds]))
     .digest('hex');
 
-/** Another request holds this Idempotency-Key: its answer is replayed once it commits. */
-class KeyTaken extends Error {}
+type PlaceRow = {
+  status: 'ok' | 'replay' | 'refused';
+  reason: string | null;
+  idx: number | null;
+  current_odds: number | null;
+  max_stake: number | null;
+  bet_id: number | null;
+  bet_status: 'open' | 'pending' | null;
+  total_odds: number | null;
+  potential: number | null;
+  placed_at: Date | null;
+  cash: number | null;
+  bonus: number | null;
+  legs: (Omit<repo.SelectionRow, 'odds' | 'outcome_active' | 'probability' | 'started' | 'bet_stop' | 'stale'> & {
+    taken: number;
+    live: boolean;
+    result: null;
+  })[];
+  stored_hash: string | null;
+  response: Placement | null;
+};
 
-function replay(prior: repo.BetRow, hash: string): { body: PlaceSportBetReply; replayed: true } {
-  if (prior.request_hash !== hash || !prior.response) throw new AppError('conflict', MSG.keyReused);
-  return { body: prior.response as PlaceSportBetReply, replayed: true };
-}
-
+/**
+ * One bet in ONE statement (sports_place_bet, platform/db/functions/sports_place_bet.sql): the checks, the bet, the
+ * stake through responsible gaming and the ledger, the exposure, the event and the figures of the answer (for
+ * replays), all or nothing.
+ */
 export async function placeBet(db: Db, p: PlaceInput): Promise<{ body: PlaceSportBetReply; replayed: boolean }> {
   const hash = hashRequest(p);
-  const prior = await repo.findByKey(db, p, p.key);
-  if (prior) return replay(prior, hash);
+  let row: PlaceRow;
   try {
-    return { body: await db.transaction((tx) => place(tx, p, hash)), replayed: false };
-  } catch (e) {
-    if (!(e instanceof KeyTaken)) throw e;
-    const first = await repo.findByKey(db, p, p.key);
-    if (!first) throw new AppError('conflict', MSG.keyReused);
-    return replay(first, hash);
+    const { rows } = await db.query<PlaceRow>(
+      `select * from sports_place_bet($1::bigint, $2::bigint, $3::text, $4::text, $5::bigint[], $6::int[], $7::bigint,
+        $8::text, $9::float8)`,
+      [
+        p.tenantId,
+        p.userId,
+        p.key,
+        hash,
+        p.selections.map((x) => x.outcome_id),
+        p.selections.map((x) => x.odds),
+        p.stake,
+        p.acceptOdds,
+        HEARTBEAT_STALE_MS / 1000,
+      ],
+      'sports_place_bet',
+    );
+    row = rows[0]!;
+  } catch (err) {
+    const refusal = await rg.refusalFrom(db, p, err, p.stake);
+    if (refusal) throw refusal;
+    if ((err as { code?: string }).code === 'SL422') throw new AppError('validation', MSG.liability);
+    throw ledger.ledgerError(err);
   }
+  if (row.status === 'refused') return refuseWith(row);
+  if (row.status === 'replay') {
+    if (row.stored_hash !== hash) throw new AppError('conflict', MSG.keyReused);
+    // The key's bet committed (the statement that placed it stored its figures with it).
+    return { body: await replayBody(db, p, row.bet_id!, row.response!), replayed: true };
+  }
+  const kind = row.legs.length === 1 ? 'single' : 'multiple';
+  const body: PlaceSportBetReply = {
+    bet: betView(
+      {
+        id: row.bet_id!,
+        kind,
+        status: row.bet_status!,
+        stake: p.stake,
+        original_stake: p.stake,
+        odds: row.total_odds!,
+        potential_payout: row.potential!,
+        payout: 0,
+        cashed_out: 0,
+        placed_at: row.placed_at!,
+        settled_at: null,
+        reject_reason: null,
+      },
+      row.legs,
+      p.locale,
+      false,
+    ),
+    balance: row.cash!,
+    bonus: row.bonus!,
+  };
+  return { body, replayed: false };
+}
+
+function refuseWith(row: PlaceRow): never {
+  const field = (name: string) => (row.idx === null ? undefined : `selections.${row.idx}.${name}`);
+  switch (row.reason) {
+    case 'min_stake':
+      return refuse(MSG.minStake(row.max_stake!), 'stake');
+    case 'max_stake':
+      return refuse(MSG.maxStake(row.max_stake!), 'stake');
+    case 'max_payout':
+      return refuse(MSG.maxPayout(row.potential!, row.max_stake!), 'stake');
+    case 'not_found':
+      return refuse(MSG.outcomeNotFound, field('outcome_id'));
+    case 'same_event':
+      return refuse(MSG.sameEvent, field('outcome_id'));
+    case 'started':
+      return refuse(MSG.started, field('outcome_id'));
+    case 'odds_changed':
+      return refuse(MSG.oddsChanged(row.current_odds!), field('odds'));
+    default:
+      return refuse(CLOSED_MESSAGE[row.reason as RejectReason] ?? MSG.suspended, field('outcome_id'));
+  }
+}
+
+/** What sports_place_bet stores on the bet: the figures its answer had (the names come from the catalog). */
+type Placement = {
+  status: 'open' | 'pending';
+  odds: number;
+  potential: number;
+  placed_at: string;
+  balance: number;
+  bonus: number;
+  legs: {
+    outcome_id: number;
+    taken: number;
+    live: boolean;
+    score_home: number;
+    score_away: number;
+    event_status: string;
+  }[];
+};
+
+/** The first answer again, from the placement's figures: the bet as it was placed, in the request's language. */
+async function replayBody(db: Db, p: PlaceInput, betId: number, placement: Placement): Promise<PlaceSportBetReply> {
+  const bet = (await repo.findBet(db, p, betId))!;
+  const now = new Map((await repo.legsOf(db, [betId])).map((l) => [l.outcome_id, l]));
+  const legs = placement.legs.map((x) => ({
+    ...now.get(x.outcome_id)!,
+    taken: x.taken,
+    live: x.live,
+    result: null,
+    event_status: x.event_status,
+    score_home: x.score_home,
+    score_away: x.score_away,
+    result_home: null,
+    result_away: null,
+  }));
+  const view = {
+    ...bet,
+    status: placement.status,
+    stake: bet.original_stake,
+    odds: placement.odds,
+    potential_payout: placement.potential,
+    payout: 0,
+    cashed_out: 0,
+    placed_at: new Date(placement.placed_at),
+    settled_at: null,
+    reject_reason: null,
+  };
+  return { bet: betView(view, legs, p.locale, false), balance: placement.balance, bonus: placement.bonus };
 }
 
 const refuse = (message: Localized, field?: string): never => {
@@ -106,108 +241,6 @@ export function takenOdds(seen: number, current: number, accept: AcceptOdds): nu
   if (accept === 'any') return current;
   if (accept === 'higher') return current >= seen ? current : null;
   return current === seen ? seen : null;
-}
-
-async function place(tx: Sql, p: PlaceInput, hash: string): Promise<PlaceSportBetReply> {
-  const settings = await bookSettings(tx, p.tenantId);
-  if (p.stake < settings.minStake) refuse(MSG.minStake(settings.minStake), 'stake');
-  if (p.stake > settings.maxStake) refuse(MSG.maxStake(settings.maxStake), 'stake');
-  const ids = p.selections.map((s) => s.outcome_id);
-  const rows = await repo.lockSelections(tx, p.tenantId, ids);
-  const byId = new Map(rows.map((r) => [r.outcome_id, r]));
-  const events = new Set<number>();
-  const legs: (repo.NewLeg & { row: repo.SelectionRow })[] = [];
-  for (const [i, s] of p.selections.entries()) {
-    const row = byId.get(s.outcome_id);
-    if (!row) return refuse(MSG.outcomeNotFound, `selections.${i}.outcome_id`);
-    if (events.has(row.event_id)) refuse(MSG.sameEvent, `selections.${i}.outcome_id`);
-    events.add(row.event_id);
-    const reason = closedReason(row);
-    if (reason) refuse(CLOSED_MESSAGE[reason], `selections.${i}.outcome_id`);
-    // The feed has not turned the event live yet, but the clock has: its pre-match prices no longer stand.
-    if (row.event_status === 'not_started' && row.started) refuse(MSG.started, `selections.${i}.outcome_id`);
-    const odds = takenOdds(s.odds, row.odds!, p.acceptOdds);
-    if (odds === null) refuse(MSG.oddsChanged(row.odds!), `selections.${i}.odds`);
-    legs.push({
-      event_id: row.event_id,
-      market_id: row.market_id,
-      outcome_id: row.outcome_id,
-      odds: odds!,
-      live: row.event_status === 'live',
-      row,
-    });
-  }
-  const odds = legs.map((l) => l.odds);
-  const { win, maxStake } = winOf(p.stake, odds, settings.maxPayout);
-  if (win > settings.maxPayout) refuse(MSG.maxPayout(settings.maxPayout, maxStake), 'stake');
-  const live = legs.some((l) => l.live);
-  const status = live && settings.liveDelayMs > 0 ? 'pending' : 'open';
-  const total = totalOdds(odds);
-  const bet = await repo.insertBet(tx, {
-    tenantId: p.tenantId,
-    userId: p.userId,
-    key: p.key,
-    hash,
-    kind: legs.length === 1 ? 'single' : 'multiple',
-    stake: p.stake,
-    odds: total,
-    potentialPayout: win,
-    payoutCap: settings.maxPayout,
-    acceptOdds: p.acceptOdds,
-    status,
-    live,
-    delayMs: settings.liveDelayMs,
-  });
-  if (!bet) throw new KeyTaken();
-  await rg.play(tx, { tenantId: p.tenantId, userId: p.userId, stake: p.stake });
-  const money = await ledger.debitBet(tx, {
-    tenantId: p.tenantId,
-    userId: p.userId,
-    amount: p.stake,
-    idempotencyKey: stakeKey(bet.id),
-    reference: `sports:bet:${bet.id}`,
-    metadata: { legs: legs.length, live },
-  });
-  // Last, so the exposure rows (the one place concurrent bets on a market meet) are held for the shortest time.
-  await addExposure(
-    tx,
-    p.tenantId,
-    legs,
-    { liability: exposureOf({ potential_payout: win, stake: p.stake }), stakes: p.stake, bets: 1 },
-    settings.marketLiability,
-  );
-  if (status === 'open')
-    await publish(tx, {
-      name: 'sports.bet_placed',
-      tenantId: p.tenantId,
-      userId: p.userId,
-      payload: { bet_id: bet.id, stake: p.stake, odds: Number(total), legs: legs.length, live },
-    });
-  const body: PlaceSportBetReply = {
-    bet: betView(
-      {
-        id: bet.id,
-        kind: legs.length === 1 ? 'single' : 'multiple',
-        status,
-        stake: p.stake,
-        original_stake: p.stake,
-        odds: Number(total),
-        potential_payout: win,
-        payout: 0,
-        cashed_out: 0,
-        placed_at: bet.placed_at,
-        settled_at: null,
-        reject_reason: null,
-      },
-      legs.map((l) => ({ ...l.row, taken: l.odds, live: l.live, result: null })),
-      p.locale,
-      false,
-    ),
-    balance: money.balance.cash,
-    bonus: money.balance.bonus,
-  };
-  await repo.insertLegs(tx, p.tenantId, bet.id, legs, body);
-  return body;
 }
 
 // ---- The live delay ---------------------------------------------------------------------------------------------

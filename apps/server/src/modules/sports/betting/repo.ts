@@ -44,20 +44,6 @@ const SELECTION_JOINS = `join sports_markets m on m.id = o.market_id
   join sports_competitors h on h.id = e.home_id
   join sports_competitors a on a.id = e.away_id`;
 
-/**
- * The outcomes a slip names, in id order, each share-locked: a price change waits for this transaction, so the
- * price checked is the price the bet is taken at.
- */
-export async function lockSelections(tx: Sql, tenantId: number, outcomeIds: number[]): Promise<SelectionRow[]> {
-  const { rows } = await tx.query<SelectionRow>(
-    `select ${SELECTION_COLUMNS} from sports_outcomes o ${SELECTION_JOINS}
-      where o.tenant_id = $1 and o.id = any($2::bigint[]) order by o.id for share of o`,
-    [tenantId, outcomeIds],
-    'sports_lock_selections',
-  );
-  return rows;
-}
-
 export type BetRow = {
   id: number;
   tenant_id: number;
@@ -104,76 +90,6 @@ export async function findBet(sql: Sql, w: Who, id: number, lock = false): Promi
     [id, w.tenantId, w.userId],
   );
   return rows[0] ?? null;
-}
-
-export type NewBet = Who & {
-  key: string;
-  hash: string;
-  kind: 'single' | 'multiple';
-  stake: number;
-  odds: bigint;
-  potentialPayout: number;
-  payoutCap: number;
-  acceptOdds: string;
-  status: 'pending' | 'open';
-  live: boolean;
-  delayMs: number;
-};
-
-/** Claims the Idempotency-Key with the bet's row; null when another request holds it (the caller replays that). */
-export async function insertBet(
-  tx: Sql,
-  b: NewBet,
-): Promise<{ id: number; placed_at: Date; accept_at: Date | null } | null> {
-  const { rows } = await tx.query<{ id: number; placed_at: Date; accept_at: Date | null }>(
-    `insert into sports_bets (tenant_id, user_id, idempotency_key, request_hash, kind, stake, original_stake, odds,
-        potential_payout, payout_cap, accept_odds, status, live, accept_at)
-      values ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11::text, $12,
-        case when $11::text = 'pending' then now() + make_interval(secs => $13::float8 / 1000) end)
-      on conflict (tenant_id, user_id, idempotency_key) do nothing
-      returning id::int, placed_at, accept_at`,
-    [
-      b.tenantId,
-      b.userId,
-      b.key,
-      b.hash,
-      b.kind,
-      b.stake,
-      b.odds.toString(),
-      b.potentialPayout,
-      b.payoutCap,
-      b.acceptOdds,
-      b.status,
-      b.live,
-      b.delayMs,
-    ],
-    'sports_bet_insert',
-  );
-  return rows[0] ?? null;
-}
-
-export type NewLeg = { event_id: number; market_id: number; outcome_id: number; odds: number; live: boolean };
-
-/** The legs, and the first answer stored for replays, in one round trip. */
-export async function insertLegs(tx: Sql, tenantId: number, betId: number, legs: NewLeg[], response: unknown) {
-  await tx.query(
-    `with legs as (
-       insert into sports_bet_legs (bet_id, tenant_id, event_id, market_id, outcome_id, odds, live)
-       select $1, $2, e, m, o, d, l
-         from unnest($3::bigint[], $4::bigint[], $5::bigint[], $6::int[], $7::bool[]) as x(e, m, o, d, l))
-     update sports_bets set response = $8::jsonb where id = $1`,
-    [
-      betId,
-      tenantId,
-      legs.map((l) => l.event_id),
-      legs.map((l) => l.market_id),
-      legs.map((l) => l.outcome_id),
-      legs.map((l) => l.odds),
-      legs.map((l) => l.live),
-      JSON.stringify(response),
-    ],
-    'sports_legs_insert',
-  );
 }
 
 export type LegRow = SelectionRow & {
