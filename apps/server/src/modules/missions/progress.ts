@@ -1,4 +1,4 @@
-import type { DomainEventOf, MissionGoal } from '@sorte/contracts';
+import { type DomainEventOf, type MissionGoal, sportsWagered } from '@sorte/contracts';
 import type { Sql } from '../../platform/db/index';
 import type { HandlerContext } from '../../platform/events/index';
 import type { Tenant } from '../../platform/tenancy';
@@ -112,6 +112,31 @@ export async function countRound(ctx: Ctx, e: DomainEventOf<'casino.round_settle
     if (x.d.goal !== 'multiplier') before.set(x.d.id, -amount);
   }
   await apply(ctx, who, steps, before, e);
+}
+
+/**
+ * A settled sports bet moves the wager, rounds and multiplier goals that name no game or category, as a round of
+ * its stake and payout would; its stake counts once, when the bet first closes (sportsWagered).
+ */
+export async function countSportsBet(ctx: Ctx, e: DomainEventOf<'sports.bet_settled'>): Promise<void> {
+  const p = e.payload;
+  const bet = sportsWagered(p);
+  if (e.userId === null || bet <= 0) return;
+  const win = p.status === 'won' || p.status === 'cashed_out' ? p.payout : 0;
+  await countRound(ctx, {
+    ...e,
+    name: 'casino.round_settled',
+    payload: {
+      provider: 'sports',
+      round_id: String(p.bet_id),
+      game_id: null,
+      game: null,
+      user_id: e.userId,
+      bet,
+      win,
+      multiplier: win / bet,
+    },
+  });
 }
 
 export async function countDeposit(ctx: Ctx, e: DomainEventOf<'payments.deposit_approved'>): Promise<void> {

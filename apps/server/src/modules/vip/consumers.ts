@@ -1,3 +1,4 @@
+import { sportsWagered } from '@sorte/contracts';
 import { type Consumer, defineConsumer } from '../../platform/events/index';
 import { countSettledStake } from './service';
 
@@ -17,6 +18,12 @@ export const vipConsumer: Consumer = defineConsumer({
         bet: e.payload.bet,
         at: e.createdAt,
       });
+    },
+    // A sports bet's stake counts once, when it first closes (sportsWagered).
+    'sports.bet_settled': async (e, ctx) => {
+      const bet = sportsWagered(e.payload);
+      if (e.userId === null || bet <= 0) return;
+      await countSettledStake(ctx.tx, { eventId: e.id, tenantId: e.tenantId, userId: e.userId, bet, at: e.createdAt });
     },
   },
 });

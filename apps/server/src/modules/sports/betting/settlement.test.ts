@@ -436,3 +436,40 @@ describe('the settlement job and the operator commands', () => {
     }
   });
 });
+
+describe('settled sports bets reach VIP, missions and the live bet feed', () => {
+  it('counts a bet’s stake once (not again after a rollback and resettlement) and shows a big win on the feed', async () => {
+    const e = await seedTestEvent(app.db, tenantId);
+    const p = await player();
+    const away = sel(e, '1x2', '2');
+    expect(away.odds).toBeGreaterThanOrEqual(20_000);
+    const id = await bet(p, [away], 6_000);
+    await feedTestEvent(app.db, tenantId, e, { result: [0, 2], ht: [0, 1] });
+    await settleEvent(app.db, { tenantId, eventId: e.id });
+    await app.events.drain();
+    const vip = async () =>
+      (await p.c.get('/api/profile/vip')).json() as { totalBet: number; points: number; level: number };
+    expect(await vip()).toMatchObject({ totalBet: 6_000 });
+    const feed = await app.db.query<{ type: string; amount: number; game: string }>(
+      'select type, amount::int, game from bet_feed_recent where tenant_id = $1 and transaction = $2 order by id',
+      [tenantId, `sports:${id}`],
+    );
+    expect(feed.rows).toEqual([
+      { type: 'bet', amount: 6_000, game: 'Esportes' },
+      { type: 'win', amount: floorPay(6_000, away.odds / 10_000), game: 'Esportes' },
+    ]);
+    await rollbackEventSettlement(app.db, { tenantId, eventId: e.id, reason: 'test' });
+    await feedTestEvent(app.db, tenantId, e, { result: [0, 3], ht: [0, 1] });
+    await settleEvent(app.db, { tenantId, eventId: e.id });
+    await app.events.drain();
+    expect(await vip()).toMatchObject({ totalBet: 6_000 });
+    const again = await app.db.query('select 1 from bet_feed_recent where transaction = $1', [`sports:${id}`]);
+    expect(again.rows.length).toBe(2);
+    // The player's wallet heard every movement: the stake, the payout, its reversal, the payout of the corrected result.
+    const balances = await app.db.query<{ n: number }>(
+      `select count(*)::int as n from event_log where name = 'wallet.balance_updated' and user_id = $1`,
+      [p.id],
+    );
+    expect(balances.rows[0]!.n).toBe(4);
+  });
+});

@@ -136,6 +136,8 @@ type OpenBet = {
   id: number;
   user_id: number;
   stake: number;
+  original_stake: number;
+  payout: number;
   odds: number;
   payout_cap: number;
   potential_payout: number;
@@ -152,7 +154,7 @@ export type Closed = { id: number; userId: number; status: BetStatusAfter; pay: 
 async function closeBets(tx: Sql, tenantId: number, ids: readonly number[]): Promise<Closed[]> {
   if (ids.length === 0) return [];
   const { rows: bets } = await tx.query<OpenBet>(
-    `select id, user_id, stake, odds, payout_cap, potential_payout, settlement_version,
+    `select id, user_id, stake, original_stake, payout, odds, payout_cap, potential_payout, settlement_version,
         (select count(*) from sports_bet_legs l where l.bet_id = b.id)::int as legs
       from sports_bets b where tenant_id = $1 and id = any($2::bigint[]) and status = 'open'
       order by id for update`,
@@ -215,11 +217,12 @@ async function closeBets(tx: Sql, tenantId: number, ids: readonly number[]): Pro
     name: 'sports.bet_settled',
     tenantId,
     userId: b.user_id,
+    // As the cash-out publishes it: the stake first placed, and all the bet paid (a partial cash-out included).
     payload: {
       bet_id: b.id,
       status: b.status,
-      stake: b.stake,
-      payout: b.pay,
+      stake: Number(b.original_stake),
+      payout: Number(b.payout) + b.pay,
       odds: Number(b.odds),
       legs: b.legs,
       settlement_version: b.settlement_version,
@@ -437,12 +440,13 @@ async function reopenBets(tx: Sql, tenantId: number, eventId: number, ids: reado
     user_id: number;
     status: BetStatusAfter;
     stake: number;
+    original_stake: number;
     odds: number;
     settled_payout: number | null;
     settlement_version: number;
     legs: number;
   }>(
-    `select id, user_id, status, stake, odds, settled_payout, settlement_version,
+    `select id, user_id, status, stake, original_stake, odds, settled_payout, settlement_version,
         (select count(*) from sports_bet_legs l where l.bet_id = b.id)::int as legs
       from sports_bets b where tenant_id = $1 and id = any($2::bigint[]) and status in ('won', 'lost', 'void')
       order by id for update`,
@@ -514,7 +518,8 @@ async function reopenBets(tx: Sql, tenantId: number, eventId: number, ids: reado
     payload: {
       bet_id: Number(b.id),
       status: 'open',
-      stake: Number(b.stake),
+      stake: Number(b.original_stake),
+      // What the rollback took back.
       payout: Number(b.settled_payout ?? 0),
       odds: Number(b.odds),
       legs: b.legs,
