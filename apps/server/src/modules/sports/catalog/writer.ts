@@ -42,10 +42,11 @@ type EventRow = {
   bet_stop_until: Date | null;
   result_home: number | null;
   result_away: number | null;
+  operator_hold: boolean;
 };
 
 const EVENT_COLS = `id, status, period, minute, score_home, score_away, ht_home, ht_away, red_home, red_away, incidents,
-  bet_stop_until, result_home, result_away`;
+  bet_stop_until, result_home, result_away, operator_hold`;
 
 const CLOSED: readonly SportEventStatus[] = ['ended', 'closed', 'cancelled'];
 
@@ -237,8 +238,8 @@ async function applyOddsChange(sql: Sql, ctx: FeedContext, m: OddsChangeMessage)
       });
     }
   }
-  // During a bet stop prices may move but nothing reopens until it passes.
-  const stopped = e.bet_stop_until !== null && e.bet_stop_until.getTime() > ctx.now.getTime();
+  // During a bet stop (or an operator's hold) prices may move but nothing reopens until it passes.
+  const stopped = e.operator_hold || (e.bet_stop_until !== null && e.bet_stop_until.getTime() > ctx.now.getTime());
   const moved = await writeMarkets(sql, ctx.tenantId, e.id, m.markets, { stopped, complete: m.complete ?? false });
   if (moved.length > 0) {
     const data: OddsChangedPush = { event_id: e.id, markets: moved };
@@ -417,7 +418,7 @@ async function applyInTx(sql: Sql, ctx: FeedContext, m: FeedMessage): Promise<Pu
         e.id,
         ctx.now,
       ]);
-      const pushes = await setMarketsStatus(sql, ctx.tenantId, e.id, 'active');
+      const pushes = e.operator_hold ? [] : await setMarketsStatus(sql, ctx.tenantId, e.id, 'active');
       e.bet_stop_until = null;
       if (wasStopped) pushes.push(...eventPushes(ctx.tenantId, e, ctx.now, null));
       return pushes;

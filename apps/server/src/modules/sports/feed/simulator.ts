@@ -294,11 +294,12 @@ export async function tickTenant(db: Db, sink: FeedSink, tenantId: number, now: 
   await sink(ctx, [{ type: 'alive' }]);
   const { rows } = await db.query<OpenEvent>(
     `select e.id, e.external_id, e.starts_at, e.rates, e.seed, e.status, e.bet_stop_until,
-        exists (select 1 from sports_markets m where m.event_id = e.id and m.status = 'suspended') as suspended
+        (not e.operator_hold and exists (select 1 from sports_markets m where m.event_id = e.id
+          and m.status = 'suspended')) as suspended
       from sports_events e
       where e.tenant_id = $1 and e.feed = $2 and e.status in ('not_started', 'live')
-        and (e.starts_at <= $3
-          or exists (select 1 from sports_markets m where m.event_id = e.id and m.status = 'suspended'))
+        and (e.starts_at <= $3 or (not e.operator_hold
+          and exists (select 1 from sports_markets m where m.event_id = e.id and m.status = 'suspended')))
       order by e.starts_at limit 200`,
     [tenantId, SIM_FEED, now],
   );
