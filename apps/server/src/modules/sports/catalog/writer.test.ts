@@ -90,6 +90,24 @@ describe('the sink', () => {
     expect(bumped.version).toBe(ev.version + 1);
   });
 
+  it('a second feed naming the same tournament gets its own row and slug', async () => {
+    const now = new Date();
+    await applyMessages(app.db, { tenantId, feed: 'replay', now }, [
+      fixture('ev-2', new Date(now.getTime() + 7_200_000)),
+    ]);
+    await applyMessages(app.db, { tenantId, feed: 'other', now }, [
+      fixture('ev-2', new Date(now.getTime() + 7_200_000)),
+    ]);
+    const { rows } = await app.db.query<{ feed: string; slug: string }>(
+      `select feed, slug from sports_tournaments where tenant_id = $1 and external_id = 'br.1' order by feed`,
+      [tenantId],
+    );
+    expect(rows).toEqual([
+      { feed: 'other', slug: 'brasileirao-serie-a-other' },
+      { feed: 'replay', slug: 'brasileirao-serie-a' },
+    ]);
+  });
+
   it('a bet stop suspends every market, bet start reopens them; a result ends the event and closes its markets', async () => {
     const e = await seedTestEvent(app.db, tenantId, { live: { minute: 30 } });
     const statuses = async () =>

@@ -102,8 +102,10 @@ async function applyFixture(sql: Sql, ctx: FeedContext, m: FixtureMessage): Prom
   );
   const tournamentId = await upsertId(
     sql,
+    // Two feeds may name a tournament alike: the second one's slug gets its feed's name.
     `insert into sports_tournaments (tenant_id, category_id, slug, name, feed, external_id, sort)
-      values ($1, $2, $3, $4, $5, $6, $7)
+      values ($1, $2, case when exists (select 1 from sports_tournaments x where x.tenant_id = $1 and x.slug = $3
+          and (x.feed, x.external_id) <> ($5, $6)) then $3 || '-' || $5 else $3 end, $4, $5, $6, $7)
       on conflict (tenant_id, feed, external_id) do update set name = excluded.name, category_id = excluded.category_id
       returning id`,
     [
