@@ -361,7 +361,10 @@ export type SettleSummary = { settled: number; won: number; paid: number; waitin
  * (or a concurrent one) pays nothing more. Answers what this run closed; `waiting` counts accumulators kept open by
  * legs on other events.
  */
-export async function settleEvent(db: Db, o: { tenantId: number; eventId: number }): Promise<SettleSummary> {
+export async function settleEvent(
+  db: Db,
+  o: { tenantId: number; eventId: number; batch?: number },
+): Promise<SettleSummary> {
   const first = await db.transaction(async (tx) => {
     const ev = await lockEvent(tx, o.tenantId, o.eventId);
     if (ev.rollback_pending) return { ev, go: false };
@@ -397,12 +400,13 @@ export async function settleEvent(db: Db, o: { tenantId: number; eventId: number
   });
   const sum: SettleSummary = { settled: 0, won: 0, paid: 0, waiting: 0 };
   if (!first.go) {
-    if (first.ev.rollback_pending) await rollbackEventSettlement(db, { ...o, reason: 'resumed' });
+    if (first.ev.rollback_pending)
+      await rollbackEventSettlement(db, { tenantId: o.tenantId, eventId: o.eventId, reason: 'resumed' });
     return sum;
   }
   let after = 0;
   for (;;) {
-    const ids = await betsOnEvent(db, o.eventId, after, SETTLE_BATCH);
+    const ids = await betsOnEvent(db, o.eventId, after, o.batch ?? SETTLE_BATCH);
     if (ids.length === 0) break;
     after = ids[ids.length - 1]!;
     const closed = await db.transaction((tx) => closeBets(tx, o.tenantId, ids));
