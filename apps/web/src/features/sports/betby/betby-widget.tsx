@@ -73,7 +73,12 @@ export function BetbyWidget({ variant = 'sportsbook' }: BetbyWidgetProps) {
           onTokenExpired: async () => (await http.post<BetbyLaunch>('/games/launch/sport')).token,
           onLogin: toLogin,
           onRegister: () => here.current.navigate(localizePath('/register', here.current.locale)),
-          onRecharge: () => (here.current.loggedIn ? openDeposit() : toLogin()),
+          // The deposit modal lives in the default layout's header; /widgetbetby (empty layout) sends to the wallet.
+          onRecharge: () => {
+            if (!here.current.loggedIn) toLogin();
+            else if (variant === 'sportsbook') openDeposit();
+            else here.current.navigate(localizePath('/account/wallet', here.current.locale));
+          },
           onRouteChange: (route) => {
             if (variant !== 'sportsbook') return;
             const path = routePath(route);
