@@ -60,6 +60,24 @@ type PlaceRow = {
   response: Placement | null;
 };
 
+const EMPTY: PlaceRow = {
+  status: 'replay',
+  reason: null,
+  idx: null,
+  current_odds: null,
+  max_stake: null,
+  bet_id: null,
+  bet_status: null,
+  total_odds: null,
+  potential: null,
+  placed_at: null,
+  cash: null,
+  bonus: null,
+  legs: [],
+  stored_hash: null,
+  response: null,
+};
+
 /**
  * One bet in ONE statement (sports_place_bet, platform/db/functions/sports_place_bet.sql): the checks, the bet, the
  * stake through responsible gaming and the ledger, the exposure, the event and the figures of the answer (for
@@ -89,8 +107,18 @@ export async function placeBet(db: Db, p: PlaceInput): Promise<{ body: PlaceSpor
   } catch (err) {
     const refusal = await rg.refusalFrom(db, p, err, p.stake);
     if (refusal) throw refusal;
-    if ((err as { code?: string }).code === 'SL422') throw new AppError('validation', MSG.liability);
-    throw ledger.ledgerError(err);
+    const code = (err as { code?: string }).code;
+    if (code === 'SL422') throw new AppError('validation', MSG.liability);
+    // The key's bet committed by a concurrent request (SR200), or that bet took the money this one needed.
+    const prior = code === 'SR200' || code === 'SR402' ? await repo.findByKey(db, p, p.key) : null;
+    if (!prior) throw ledger.ledgerError(err);
+    row = {
+      ...EMPTY,
+      status: 'replay',
+      bet_id: prior.id,
+      stored_hash: prior.request_hash,
+      response: prior.response as Placement,
+    };
   }
   if (row.status === 'refused') return refuseWith(row);
   if (row.status === 'replay') {

@@ -4,7 +4,8 @@
 -- responsible gaming (rg_play) and the ledger's function, with the key, reference and request hash ledger.debitBet
 -- would use; the legs; the book's exposure per outcome in id order, refused past the market limit; and the
 -- sports.bet_placed event of a bet open at once. A refusal before any write answers status 'refused' with the reason
--- and the slip position; one after (responsible gaming RG422, the balance SR402, the limit SL422) undoes the statement.
+-- and the slip position; one after (responsible gaming RG422, the balance SR402, the limit SL422, the key taken by a
+-- concurrent request SR200) undoes the statement.
 
 create or replace function sports_place_bet(p_tenant bigint, p_user bigint, p_key text, p_hash text,
     p_outcomes bigint[], p_seen integer[], p_stake bigint, p_accept text, p_stale_secs double precision,
@@ -29,7 +30,7 @@ declare
   v_rg text;
   v_ref text;
   v_over boolean;
-  v_found integer := 0;
+  v_found bigint;
 begin
   select b.request_hash, b.response, b.id into stored_hash, response, bet_id
     from sports_bets b where b.tenant_id = p_tenant and b.user_id = p_user and b.idempotency_key = p_key;
@@ -95,7 +96,6 @@ begin
     v_live := v_live || (r.event_status = 'live');
     v_any_live := v_any_live or r.event_status = 'live';
     v_prod := v_prod * v_odds;
-    v_found := v_found + 1;
     legs := legs || jsonb_build_object('outcome_id', r.outcome_id, 'event_id', r.event_id, 'market_id', r.market_id,
       'code', r.code, 'kind', r.kind, 'specifiers', r.specifiers, 'home', r.home, 'away', r.away,
       'starts_at', r.starts_at, 'event_status', r.event_status, 'score_home', r.score_home,
@@ -114,21 +114,9 @@ begin
   end if;
   bet_status := case when v_any_live and s.live_delay_ms > 0 then 'pending' else 'open' end;
 
-  insert into sports_bets as b (tenant_id, user_id, idempotency_key, request_hash, kind, stake, original_stake, odds,
-      potential_payout, payout_cap, accept_odds, status, live, accept_at)
-    values (p_tenant, p_user, p_key, p_hash, case when v_n = 1 then 'single' else 'multiple' end, p_stake, p_stake,
-      total_odds, potential, s.max_payout, p_accept, bet_status, v_any_live,
-      case when bet_status = 'pending' then now() + make_interval(secs => s.live_delay_ms / 1000.0) end)
-    on conflict (tenant_id, user_id, idempotency_key) do nothing
-    returning b.id, b.placed_at into bet_id, placed_at;
-  if bet_id is null then
-    -- Another request with this key committed while this one checked: its answer is the answer.
-    select b.request_hash, b.response, b.id into stored_hash, response, bet_id
-      from sports_bets b where b.tenant_id = p_tenant and b.user_id = p_user and b.idempotency_key = p_key;
-    status := 'replay';
-    return;
-  end if;
-
+  -- The bet's id first: the stake's ledger keys name it, and the bet row goes in with its whole answer.
+  bet_id := nextval('sports_bets_id_seq');
+  placed_at := now();
   v_rg := rg_play(p_tenant, p_user, p_stake, 0);
   if v_rg is not null then
     raise exception 'responsible gaming refused the stake: %', v_rg using errcode = 'RG422';
@@ -144,6 +132,25 @@ begin
   end if;
   cash := (r.result -> 'balance' ->> 'cash')::bigint;
   bonus := (r.result -> 'balance' ->> 'bonus')::bigint;
+
+  -- With the figures of the answer, for a replay of the key (the names are the catalog's). The key taken meanwhile
+  -- by another request with it: this whole statement is undone (SR200) and that bet's answer is the answer.
+  insert into sports_bets as b (id, tenant_id, user_id, idempotency_key, request_hash, response, kind, stake,
+      original_stake, odds, potential_payout, payout_cap, accept_odds, status, live, placed_at, accept_at)
+    overriding system value
+    values (bet_id, p_tenant, p_user, p_key, p_hash, jsonb_build_object('status', bet_status, 'odds', total_odds,
+        'potential', potential, 'placed_at', placed_at, 'balance', cash, 'bonus', bonus,
+        'legs', (select jsonb_agg(jsonb_build_object('outcome_id', l -> 'outcome_id', 'taken', l -> 'taken',
+          'live', l -> 'live', 'score_home', l -> 'score_home', 'score_away', l -> 'score_away',
+          'event_status', l -> 'event_status')) from jsonb_array_elements(legs) as l)),
+      case when v_n = 1 then 'single' else 'multiple' end, p_stake, p_stake, total_odds, potential, s.max_payout,
+      p_accept, bet_status, v_any_live, placed_at,
+      case when bet_status = 'pending' then now() + make_interval(secs => s.live_delay_ms / 1000.0) end)
+    on conflict (tenant_id, user_id, idempotency_key) do nothing
+    returning b.id into v_found;
+  if v_found is null then
+    raise exception 'idempotency key % was used before', p_key using errcode = 'SR200';
+  end if;
 
   insert into sports_bet_legs (bet_id, tenant_id, event_id, market_id, outcome_id, odds, live)
     select bet_id, p_tenant, v_events[i], v_markets[i], p_outcomes[i], v_taken[i], v_live[i]
@@ -161,14 +168,6 @@ begin
   if v_over and potential > p_stake then
     raise exception 'market liability limit' using errcode = 'SL422';
   end if;
-
-  -- What the placement answered, for a replay of the key: the figures of this moment (the names are the catalog's).
-  update sports_bets set response = jsonb_build_object('status', bet_status, 'odds', total_odds,
-      'potential', potential, 'placed_at', placed_at, 'balance', cash, 'bonus', bonus,
-      'legs', (select jsonb_agg(jsonb_build_object('outcome_id', l -> 'outcome_id', 'taken', l -> 'taken',
-        'live', l -> 'live', 'score_home', l -> 'score_home', 'score_away', l -> 'score_away',
-        'event_status', l -> 'event_status')) from jsonb_array_elements(legs) as l))
-    where id = bet_id;
 
   if bet_status = 'open' then
     insert into event_log (tenant_id, user_id, name, payload)
