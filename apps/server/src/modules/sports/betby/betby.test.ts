@@ -227,6 +227,9 @@ describe('wallet', () => {
     );
     expect(placed.rows).toHaveLength(1);
     expect((await betby.send(target, 'bet/settlement', { bet_transaction_id: m.id, status: 'win' })).status).toBe(200);
+    // VIP counts the settled stake once, as a native bet's.
+    const vip = () => client(app, { token: p.token }).get('/api/profile/vip');
+    await expect.poll(async () => (await vip()).json().totalBet, { timeout: 15_000 }).toBe(2_000);
   });
 
   it('make then lost: the stake stays taken and the bet counts as lost', async () => {
@@ -315,10 +318,11 @@ describe('wallet', () => {
     );
     await betby.send(target, 'bet/lost', lost(m.id));
     expect(await cash(p.id)).toBe(4_000);
+    // Counted as the native book's bets: the first close at version 0, the rollback and the new close after it.
     expect(await settledEvents(m.id)).toEqual([
-      expect.objectContaining({ status: 'won', payout: 3_000, settlement_version: 1 }),
-      expect.objectContaining({ status: 'won', payout: 3_000, settlement_version: 2, rollback: true }),
-      expect.objectContaining({ status: 'lost', payout: 0, settlement_version: 3 }),
+      expect.objectContaining({ status: 'won', payout: 3_000, settlement_version: 0 }),
+      expect.objectContaining({ status: 'open', payout: 3_000, settlement_version: 0, rollback: true }),
+      expect.objectContaining({ status: 'lost', payout: 0, settlement_version: 1 }),
     ]);
 
     // A win the player spent: its rollback cannot take the money back.

@@ -12,7 +12,7 @@ import * as rg from '../../responsible-gaming/index';
  * - every callback is idempotent on Betby's transaction id: a retry answers the first answer and moves nothing;
  * - money moves only through the ledger, in the same transaction as our record of it; a stake passes responsible
  *   gaming first; keys are "sports:betby:<bet transaction id>:stake|win:<v>|refund:<v>|rollback:<v>|discard", the
- *   settlement version making a re-settlement after a rollback a new movement;
+ *   settlement version v (0, then one more after each rollback) making a re-settlement a new movement;
  * - a stake refused (money, limits) is remembered as refused, so a late retry never takes it;
  * - a bet/discard that arrives before its bet/make leaves a tombstone: the late make is refused.
  * Lock order: the transaction id's claim -> the bet row -> the ledger's accounts.
@@ -222,7 +222,7 @@ async function settledEvent(
   tx: Sql,
   ctx: Ctx,
   bet: BetRow,
-  o: { status: 'won' | 'lost' | 'void' | 'cashed_out'; payout: number; version: number; rollback?: boolean },
+  o: { status: 'open' | 'won' | 'lost' | 'void' | 'cashed_out'; payout: number; version: number; rollback?: boolean },
 ) {
   await publish(tx, {
     name: 'sports.bet_settled',
@@ -378,7 +378,9 @@ async function settle(ctx: Ctx, op: 'bet/win' | 'bet/lost' | 'bet/refund', d: Da
       if (bet.status !== 'open') throw new Refused('bet_closed', `bet is ${bet.status}`);
       if (op === 'bet/refund' && amount !== bet.amount)
         throw new Refused('bad_request', 'a refund gives the stake back');
-      const version = bet.settlement_version + 1;
+      // The settlement in force is numbered by the bet's version, as the native book's (0 for the first; each
+      // rollback moves it on), which is how VIP, missions and the feed count a bet's first close once.
+      const version = bet.settlement_version;
       const who = { tenantId: ctx.tenantId, userId: Number(bet.user_id) };
       let moved: ledger.MoneyResult | null = null;
       if (amount > 0) {
@@ -397,9 +399,8 @@ async function settle(ctx: Ctx, op: 'bet/win' | 'bet/lost' | 'bet/refund', d: Da
       }
       const status = op === 'bet/win' ? 'won' : op === 'bet/lost' ? 'lost' : 'refunded';
       await tx.query(
-        `update betby_bets set status = $2, payout = $3, settlement_tx_id = $4, settlement_version = $5,
-            updated_at = now() where id = $1`,
-        [bet.id, status, amount, txId, version],
+        'update betby_bets set status = $2, payout = $3, settlement_tx_id = $4, updated_at = now() where id = $1',
+        [bet.id, status, amount, txId],
       );
       const eventStatus =
         op === 'bet/refund' ? 'void' : op === 'bet/lost' ? 'lost' : d.is_cashout === true ? 'cashed_out' : 'won';
@@ -442,14 +443,14 @@ async function rollback(ctx: Ctx, d: Data): Promise<Answer> {
       if (bet.status === 'open' || bet.status === 'discarded' || (parent && parent !== bet.settlement_tx_id))
         throw new Refused('parent_not_found', 'no settlement of this bet to roll back');
       const who = { tenantId: ctx.tenantId, userId: Number(bet.user_id) };
-      const version = bet.settlement_version + 1;
+      const version = bet.settlement_version;
       let moved: ledger.MoneyResult | null = null;
       if (bet.payout > 0) {
         const paid = bet.status === 'won' ? 'win' : 'refund';
         // The exact opposite of the settlement's movement; a player who already spent a win is answered 2001.
         moved = await ledger.reverse(tx, {
           tenantId: ctx.tenantId,
-          originalKey: key(betTxId, `${paid}:${bet.settlement_version}`),
+          originalKey: key(betTxId, `${paid}:${version}`),
           idempotencyKey: key(betTxId, `rollback:${version}`),
           reference: `betby:${betTxId}`,
           type: bet.status === 'won' ? 'reversal' : 'bet',
@@ -458,14 +459,10 @@ async function rollback(ctx: Ctx, d: Data): Promise<Answer> {
       await tx.query(
         `update betby_bets set status = 'open', payout = 0, settlement_tx_id = null, settlement_version = $2,
             updated_at = now() where id = $1`,
-        [bet.id, version],
+        [bet.id, version + 1],
       );
-      await settledEvent(tx, ctx, bet, {
-        status: bet.status === 'won' ? 'won' : bet.status === 'lost' ? 'lost' : 'void',
-        payout: bet.payout,
-        version,
-        rollback: true,
-      });
+      // As the native book's rollback: the bet open again, the amount taken back, the version rolled back.
+      await settledEvent(tx, ctx, bet, { status: 'open', payout: bet.payout, version, rollback: true });
       const balance = moved ? playable(moved.balance) : playable(await ledger.getBalance(tx, who));
       return store(
         tx,
