@@ -173,15 +173,23 @@ describe('signatures', () => {
     expect(await movements(m.id)).toBe(0);
   });
 
-  it('refuses an expired payload and one issued too long ago', async () => {
+  it('refuses an expired payload, and one for another brand; accepts a late retry still valid', async () => {
     const p = await fundedPlayer(app, 10_000);
     const m = make(p.id, 1_000);
     const old = Math.floor(Date.now() / 1000) - 600;
     const expired = await betby.send(target, 'bet/make', m.data, { iat: old, ttl: 60 });
     expect(expired.body).toMatchObject({ code: 2004, message: 'payload expired' });
-    const stale = await betby.send(target, 'bet/make', m.data, { iat: old, ttl: 3600 });
-    expect(stale.body.code).toBe(2004);
+    const other = await betby.send(target, 'bet/make', { ...m.data, operator_brand_id: 'brand-7' });
+    expect(other.body).toMatchObject({ code: 2004, message: 'payload for another brand' });
     expect(await cash(p.id)).toBe(10_000);
+    const late = await betby.send(
+      target,
+      'bet/make',
+      { ...m.data, operator_brand_id: 'brand-42' },
+      { iat: old, ttl: 3600 },
+    );
+    expect(late.status).toBe(200);
+    expect(await cash(p.id)).toBe(9_000);
   });
 
   it('refuses callbacks on a tenant with no Betby key', async () => {

@@ -19,9 +19,6 @@ import { BetbyStandin } from './standin';
 import { STANDIN_RENDERER_JS } from './standin-renderer';
 import { handleCallback, OPERATIONS, type Operation, refusal } from './wallet';
 
-/** How old a callback's payload may be (its iat): a captured one cannot be replayed later with another id. */
-const MAX_PAYLOAD_AGE = '300s';
-
 /**
  * Betby under /api: the player token for the widget (POST games/launch/sport), our public key Betby verifies it
  * with, and Betby's wallet callbacks (POST betby/<operation>, body {payload: <RS256 JWT>}).
@@ -115,9 +112,9 @@ export async function betbyRoutes(fastify: FastifyInstance) {
       try {
         const v = await jwtVerify(payload, await betbyKey(req.tenant.id, settings.betbyPublicKey), {
           algorithms: ['RS256'],
-          maxTokenAge: MAX_PAYLOAD_AGE,
+          // An expired payload is refused; a captured one replayed before its exp is harmless (same transaction id,
+          // same answer), and Betby's own late retries of an unexpired payload must still settle.
           clockTolerance: 30,
-          requiredClaims: ['iat'],
         });
         data = v.payload as Record<string, unknown>;
       } catch (err) {
@@ -125,6 +122,10 @@ export async function betbyRoutes(fastify: FastifyInstance) {
         req.log.warn({ op, expired }, 'Betby callback with a bad or expired signature refused');
         return send(refusal('bad_request', expired ? 'payload expired' : 'invalid signature'));
       }
+      // A payload naming another brand was meant for another operator's wallet.
+      const brand = data.operator_brand_id ?? data.brand_id;
+      if (brand !== undefined && String(brand) !== String(req.tenant.settings.betby.brand_id))
+        return send(refusal('bad_request', 'payload for another brand'));
       // A stake on a tenant that switched Betby off is refused; settling the bets it holds still works.
       if (op === 'bet/make' && !req.tenant.settings.betby.active)
         return send(refusal('player_not_found', 'Betby is not active for this site'));
