@@ -15,7 +15,7 @@ import * as rg from '../../responsible-gaming/index';
  *   settlement version v (0, then one more after each rollback) making a re-settlement a new movement;
  * - a stake refused (money, limits) is remembered as refused, so a late retry never takes it;
  * - a bet/discard that arrives before its bet/make leaves a tombstone: the late make is refused.
- * Lock order: the transaction id's claim -> the bet row -> the ledger's accounts.
+ * Lock order: the bet's id (make and discard) -> the transaction id's claim -> the bet row -> the ledger's accounts.
  */
 
 /** Betby's wallet error codes we answer (HTTP 400, body {code, message}); see docs/api/betby.md. */
@@ -91,6 +91,17 @@ type BetRow = {
 
 const key = (betTxId: string, part: string) => `sports:betby:${betTxId}:${part}`;
 const stakeKey = (betTxId: string) => key(betTxId, 'stake');
+
+/**
+ * Serialises a bet's make and discard, which may arrive together: without it a discard that finds no bet yet would
+ * leave its tombstone while the make, not seeing that uncommitted tombstone, takes the stake of a bet Betby dropped.
+ */
+async function lockBetId(tx: Sql, tenantId: number, betTxId: string): Promise<void> {
+  await tx.query("select pg_advisory_xact_lock(hashtextextended('betby:' || $1::text || ':' || $2::text, 0))", [
+    tenantId,
+    betTxId,
+  ]);
+}
 
 async function lockBet(tx: Sql, tenantId: number, betTxId: string): Promise<BetRow | null> {
   const { rows } = await tx.query<BetRow>(
@@ -277,6 +288,7 @@ async function make(ctx: Ctx, d: Data): Promise<Answer> {
   if (userId === null) return storeRefusal(ctx, c, refusal('player_not_found'));
   try {
     return await ctx.db.transaction(async (tx) => {
+      await lockBetId(tx, ctx.tenantId, txId);
       const prior = await claim(tx, ctx, c);
       if (prior) return prior;
       const tomb = await tx.query('select 1 from betby_transactions where tenant_id = $1 and tx_id = $2', [
@@ -492,6 +504,7 @@ async function discard(ctx: Ctx, d: Data): Promise<Answer> {
   const c = { txId, operation: 'bet/discard', betTxId, userId: null, amount: 0 };
   try {
     return await ctx.db.transaction(async (tx) => {
+      await lockBetId(tx, ctx.tenantId, betTxId);
       const prior = await claim(tx, ctx, c);
       if (prior) return prior;
       const bet = await lockBet(tx, ctx.tenantId, betTxId);
