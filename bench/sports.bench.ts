@@ -239,14 +239,149 @@ async function placements(schema: string, yardstick: ReturnType<typeof tpcb>) {
   };
 }
 
-// ---- Settlement: its own part (bets settled per second beside pgbench TPC-B) goes here, with its own schema and
-// its own key in the record below.
+// ---- Settlement: 100,000 open bets on one event settled from its result, bets closed per second beside pgbench
+// TPC-B (right before and right after, same clients and duration). Set-based: each batch of bets is one
+// transaction of a few set statements (the bets, the exposure, one ledger statement paying them all, responsible
+// gaming, the events). The bets are singles and accumulators on the markets a book sells most, from 10,000 players
+// (10 each), set up in set statements as placement would leave them (modules/sports/betting/bulk-support.ts).
+// Target: bets settled/s >= 1 x pgbench transactions/s.
+
+const SETTLE_BETS = Number(process.env.BENCH_SETTLE_BETS ?? 100_000);
+const SETTLE_PLAYERS = Math.max(1, Math.round(SETTLE_BETS / 10));
+
+async function settlement(schema: string, yardstick: ReturnType<typeof tpcb>) {
+  const { migrate } = await server('platform/db/migrate.ts');
+  const { checkLedger } = await server('modules/ledger/index.ts');
+  const { seedTestEvent, feedTestEvent } = await server('modules/sports/catalog/test-support.ts');
+  const { seedOpenBets } = await server('modules/sports/betting/bulk-support.ts');
+  const { settleEvent } = await server('modules/sports/betting/settlement.ts');
+  const db = await openPostgres(DB_URL, { poolSize: 4, searchPath: schema });
+  try {
+    await migrate(db);
+    const { rows: t } = await db.query<{ id: number }>(
+      `insert into tenants (name, settings) values ('Settlement bench', '{}'::jsonb) returning id`,
+    );
+    const tenantId = Number(t[0]!.id);
+    type Ev = {
+      id: number;
+      outcome(kind: string, code: string, spec?: string): { id: number; odds: number; marketId: number };
+    };
+    const e = (await seedTestEvent(db, tenantId)) as Ev;
+    const other = (await seedTestEvent(db, tenantId)) as Ev;
+    const leg = (ev: Ev, kind: string, code: string, spec = '') => {
+      const o = ev.outcome(kind, code, spec);
+      return { event_id: ev.id, market_id: o.marketId, outcome_id: o.id, odds: o.odds };
+    };
+    const singles = [
+      leg(e, '1x2', '1'),
+      leg(e, '1x2', 'X'),
+      leg(e, '1x2', '2'),
+      leg(e, 'total', 'over', 'total=2.5'),
+      leg(e, 'total', 'under', 'total=2.5'),
+      leg(e, 'btts', 'yes'),
+      leg(e, 'btts', 'no'),
+      leg(e, 'double_chance', '1X'),
+      leg(e, 'correct_score', '2:1'),
+    ];
+    // Every fifth bet an accumulator with a leg on another event, already settled: it closes with this one.
+    const accaLeg = leg(other, '1x2', '1');
+    const t0 = Date.now();
+    await seedOpenBets(db, {
+      tenantId,
+      players: SETTLE_PLAYERS,
+      betsPerPlayer: Math.round(SETTLE_BETS / SETTLE_PLAYERS),
+      funds: 10_000_000,
+      tag: 'bench',
+      legs: (i: number) => (i % 5 === 4 ? [singles[i % singles.length]!, accaLeg] : [singles[i % singles.length]!]),
+      stake: (i: number) => 100 + (i % 50) * 20,
+    });
+    const setupSeconds = (Date.now() - t0) / 1000;
+    await feedTestEvent(db, tenantId, other, { result: [1, 0], ht: [0, 0] });
+    await settleEvent(db, { tenantId, eventId: other.id });
+    await feedTestEvent(db, tenantId, e, { result: [2, 1], ht: [1, 0] });
+    await analyzeSchema(db, schema);
+    await db.query('checkpoint');
+    yardstick.run();
+    const wal0 = await walNow(db);
+    const s0 = performance.now();
+    const sum = (await settleEvent(db, { tenantId, eventId: e.id })) as { settled: number; won: number; paid: number };
+    const seconds = (performance.now() - s0) / 1000;
+    const wal = walPer(wal0, await walNow(db), sum.settled);
+    yardstick.run();
+    const reference: TpcbResult = yardstick.result();
+    const check = (await checkLedger(db, tenantId)) as { ok: boolean };
+    const { rows } = await db.query<{
+      open: string;
+      paid: string;
+      paying: string;
+      keys: string;
+      events: string;
+      exposed: string;
+    }>(
+      `select (select count(*) from sports_bets where status = 'open')::text as open,
+         (select count(*) from sports_bets where settled_payout > 0)::text as paying,
+         (select coalesce(sum(settled_payout), 0) from sports_bets)::text as paid,
+         (select count(*) from ledger_transactions where idempotency_key like 'sports:bet:%:settle:0')::text as keys,
+         (select count(*) from event_log where name = 'sports.bet_settled')::text as events,
+         (select coalesce(sum(stakes), 0) from sports_exposure)::text as exposed`,
+    );
+    const r = rows[0]!;
+    const perSecond = Math.round(sum.settled / seconds);
+    const exactRatio = perSecond / reference.tps;
+    const ratio = Math.round(exactRatio * 1000) / 1000;
+    const closedAll = r.open === '0' && sum.settled === SETTLE_BETS;
+    const result = {
+      bets: SETTLE_BETS,
+      players: SETTLE_PLAYERS,
+      setup_seconds: Math.round(setupSeconds * 10) / 10,
+      settle_seconds: Math.round(seconds * 100) / 100,
+      bets_settled_per_s: perSecond,
+      won: sum.won,
+      paid_centavos: sum.paid,
+      ledger_ok: check.ok,
+      all_closed: closedAll,
+      // One ledger payout per paying bet, and the bets' payouts are what the ledger paid.
+      paid_once: Number(r.keys) === Number(r.paying) && Number(r.paid) === sum.paid,
+      events: Number(r.events),
+      exposure_left: Number(r.exposed),
+      ...wal,
+      pgbench: reference,
+      ratio,
+      target_ratio: 1,
+      pass: exactRatio >= 1 && check.ok && closedAll && Number(r.keys) === Number(r.paying),
+    };
+    return {
+      result,
+      summary:
+        `sports settlement: ${SETTLE_BETS} bets in ${result.settle_seconds} s = ${perSecond} bets/s (${sum.won} won, ${result.wal_records_per_tx} WAL records a bet) | ` +
+        `pgbench TPC-B ${reference.tps} tps (before ${reference.runs_tps[0]}, after ${reference.runs_tps[1]}) | ratio ${ratio} (target >= 1)`,
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+/** BENCH_SPORTS=placements or settlement runs one part (default both). */
+const PARTS = (process.env.BENCH_SPORTS ?? 'placements,settlement').split(',');
 
 export function run() {
-  return withSchemas(['bench_sb', 'bench_sbp'], async ([s, p]) => {
-    const yardstick = tpcb({ url: DB_URL, schema: p, clients: CLIENTS, seconds: SECONDS });
-    yardstick.init();
-    const placed = await placements(s, yardstick);
-    record('sports', { placements: placed.result }, placed.summary);
+  return withSchemas(['bench_sb', 'bench_sbp', 'bench_sbs', 'bench_sbq'], async ([s, p, st, q]) => {
+    const out: Record<string, unknown> = {};
+    const lines: string[] = [];
+    if (PARTS.includes('placements')) {
+      const yardstick = tpcb({ url: DB_URL, schema: p, clients: CLIENTS, seconds: SECONDS });
+      yardstick.init();
+      const placed = await placements(s, yardstick);
+      out.placements = placed.result;
+      lines.push(placed.summary);
+    }
+    if (PARTS.includes('settlement')) {
+      const yardstick = tpcb({ url: DB_URL, schema: q, clients: CLIENTS, seconds: SECONDS });
+      yardstick.init();
+      const settled = await settlement(st, yardstick);
+      out.settlement = settled.result;
+      lines.push(settled.summary);
+    }
+    record('sports', out, lines.join('\n'));
   });
 }

@@ -25,7 +25,8 @@ export type BulkOptions = {
 
 export type BulkBet = { id: number; userId: number; stake: number; legs: BulkLeg[] };
 
-const CHUNK = 5_000;
+// ledger_post_batch joins its moves without hashing (its plans are for a few moves a call): keep calls small.
+const CHUNK = 500;
 
 async function ledgerBatch(db: Db, moves: Record<string, unknown>[]) {
   for (let i = 0; i < moves.length; i += CHUNK) {
