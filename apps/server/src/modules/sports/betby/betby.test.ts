@@ -498,6 +498,12 @@ describe('wallet', () => {
     expect(await cash(p.id)).toBe(11_000);
     const check = await ledger.checkLedger(app.db);
     expect(check.ok).toBe(true);
+    const listed = await ops('betby:bets', { host: 'localhost', user: String(p.id) });
+    expect(listed.split('\n')).toHaveLength(4);
+    expect(listed).toMatch(/^id\s+user\s+betby_tx\s+stake\s+odds/);
+    expect(listed).toMatch(/\s500\s+30000\s+1\s+true\s+lost\s+0\s+0\s/);
+    expect(listed).toMatch(/\s1000\s+25000\s+1\s+true\s+won\s+2500\s+0\s/);
+    await expect(ops('betby:bets', { host: 'localhost', status: 'maybe' })).rejects.toThrow(/--status/);
   });
 
   it("serves the stand-in's renderer, whose bet checks the player token as Betby and plays the betslip", async () => {

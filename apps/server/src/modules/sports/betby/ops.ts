@@ -1,4 +1,4 @@
-import { type Command, flag, int, type Parsed, tenantOfHost, UsageError } from '../../../platform/ops';
+import { type Command, flag, int, type Parsed, table, tenantOfHost, UsageError } from '../../../platform/ops';
 import { findTenantByHost, setTenantSettings } from '../../tenants/index';
 import { findSettings, saveSettings } from './keys';
 import { BetbyStandin } from './standin';
@@ -7,6 +7,8 @@ const ENABLE = 'betby:enable --host H [--brand-id ID] [--theme NAME] [--widget-u
 const PLAY =
   'betby:play --host H --user ID --stake CENTAVOS [--odds 2.5] [--outcome win|cashout|lost|refund|discard] [--url http://127.0.0.1:3000]';
 const OUTCOMES = ['win', 'cashout', 'lost', 'refund', 'discard'] as const;
+const BETS = 'betby:bets --host H [--user ID] [--status open|won|lost|refunded|discarded] [--limit N]';
+const STATUSES = ['open', 'won', 'lost', 'refunded', 'discarded'];
 
 const opt = (args: Parsed, name: string) => {
   const v = args.flags[name];
@@ -44,6 +46,26 @@ export const BETBY_COMMANDS: Record<string, Command> = {
         ],
       });
       return `${host}: Betby on (brand ${brand}, theme ${theme}); callbacks verified with ${keyFile ? keyFile : "the stand-in's key"}; our public key: http://${host}/api/betby/public-key.pem`;
+    },
+  },
+  'betby:bets': {
+    usage: BETS,
+    summary: "A tenant's Betby bets, newest first: stake, status, payout, settlement version and Betby's ids",
+    async run({ db }, args) {
+      const tenantId = await tenantOfHost(db, args, BETS, findTenantByHost);
+      const status = opt(args, 'status');
+      if (status && !STATUSES.includes(status)) throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
+      const user = opt(args, 'user') ? int(args, 'user', BETS, 1) : null;
+      const limit = opt(args, 'limit') ? int(args, 'limit', BETS, 1) : 50;
+      const { rows } = await db.query<Record<string, string | number | boolean>>(
+        `select id, user_id as user, bet_tx_id as betby_tx, amount as stake, odds, legs, committed, status, payout,
+            settlement_version as version, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as created
+          from betby_bets where tenant_id = $1 and ($2::bigint is null or user_id = $2)
+            and ($3::text is null or status = $3)
+          order by id desc limit $4`,
+        [tenantId, user, status ?? null, Math.min(limit, 1000)],
+      );
+      return table(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)]))));
     },
   },
   'betby:play': {
