@@ -90,4 +90,21 @@ describe.runIf(browserAvailable)('Betby no navegador', () => {
     // R$ 10,00 a 2,50: a aposta sai e o prêmio de R$ 25,00 entra.
     expect(await balance()).toBe(before + 1_500);
   }, 120_000);
+
+  it('um visitante vê o widget sem token, e "Entre para apostar" abre o login com a volta para a mesma página', async () => {
+    const guest = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+    await guest.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+    const g = await guest.newPage();
+    try {
+      await g.goto(`${server.url}/sportsbook/football`);
+      const widget = g.locator('[data-betby-standin="sorte-demo"]');
+      await widget.waitFor({ timeout: 20_000 });
+      await widget.getByRole('button', { name: 'Entre para apostar' }).click();
+      await expect.poll(() => new URL(g.url()).pathname).toBe('/login');
+      expect(new URL(g.url()).searchParams.get('redirect')).toBe('/sportsbook/football');
+      await g.getByRole('dialog').first().waitFor();
+    } finally {
+      await guest.close();
+    }
+  }, 120_000);
 });
