@@ -21,11 +21,7 @@ export function EventRow({ e }: { e: SportEventSummary }) {
   const open = m ? marketOpen(e, m) : false;
   return (
     <li className="sp-row" data-testid="sp-event-row" data-event={e.id}>
-      <Link
-        to={href}
-        className="sp-row__teams"
-        aria-label={t('sports.row.open', { home: e.home.name, away: e.away.name })}
-      >
+      <Link to={href} className="sp-row__teams">
         <span className="sp-row__meta">
           {live ? (
             <LiveClock live={e.live!} />
@@ -35,7 +31,7 @@ export function EventRow({ e }: { e: SportEventSummary }) {
           <span className="sp-row__tournament">{e.tournament.name}</span>
         </span>
         <span className="sp-row__team">
-          <Crest team={e.home} size={22} />
+          <Crest team={e.home} size={24} />
           <span className="sp-row__name">{e.home.name}</span>
           {live && (
             <span className="sp-row__goals" data-testid="sp-score-home">
@@ -44,7 +40,7 @@ export function EventRow({ e }: { e: SportEventSummary }) {
           )}
         </span>
         <span className="sp-row__team">
-          <Crest team={e.away} size={22} />
+          <Crest team={e.away} size={24} />
           <span className="sp-row__name">{e.away.name}</span>
           {live && (
             <span className="sp-row__goals" data-testid="sp-score-away">
@@ -70,8 +66,9 @@ export function EventRow({ e }: { e: SportEventSummary }) {
         ) : (
           <span className="sp-row__none">{t('sports.noMarket')}</span>
         )}
-        <Link to={href} className="sp-row__more" aria-label={t('sports.row.more', { n: e.markets_count })}>
+        <Link to={href} className="sp-row__more">
           +{e.markets_count}
+          <span className="ui-visually-hidden"> {t('sports.row.markets')}</span>
         </Link>
       </div>
     </li>

@@ -29,15 +29,7 @@ export default function HomeLive() {
       <ul className="sp-home__list">
         {rows.map((e) => (
           <li key={e.id}>
-            <Link
-              className="sp-home__card"
-              to={localizePath(`/sportsbook/event/${e.id}`, locale)}
-              aria-label={t('sports.home.card', {
-                home: e.home.name,
-                away: e.away.name,
-                score: `${e.live!.score[0]}–${e.live!.score[1]}`,
-              })}
-            >
+            <Link className="sp-home__card" to={localizePath(`/sportsbook/event/${e.id}`, locale)}>
               <span className="sp-home__meta">
                 <LiveClock live={e.live!} />
                 <span className="sp-row__tournament">{e.tournament.name}</span>

@@ -44,16 +44,24 @@ export function OddsButton({ outcomeId, odds, label, ariaLabel, disabled, onPick
         .filter(Boolean)
         .join(' ')}
       aria-pressed={selected}
-      aria-label={`${ariaLabel}, ${off ? t('sports.suspended') : formatOdds(odds, format, locale)}`}
       disabled={off}
       onClick={onPick}
       data-testid="sp-odds"
       data-outcome={outcomeId}
     >
+      {/* The full name for a screen reader, before the visible label and price (which stay in the name). */}
+      <span className="ui-visually-hidden">{ariaLabel}: </span>
       <span className="sp-odds__label">{label}</span>
       <span className="sp-odds__price">
-        {off ? <LockIcon /> : formatOdds(odds, format, locale)}
-        {flash && (
+        {off ? (
+          <>
+            <LockIcon />
+            <span className="ui-visually-hidden">{t('sports.suspended')}</span>
+          </>
+        ) : (
+          formatOdds(odds, format, locale)
+        )}
+        {flash && !off && (
           <span className="sp-odds__arrow" aria-hidden="true">
             {flash.dir === 'up' ? '▲' : '▼'}
           </span>

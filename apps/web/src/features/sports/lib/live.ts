@@ -56,7 +56,20 @@ function applyOdds(qc: QueryClient, push: OddsChangedPush): void {
   for (const m of push.markets) slip.market(m);
 }
 
+// A match that kicks off (or ends) changes which list it belongs in: the lists are read again, once for a burst.
+const RELIST_MS = 10_000;
+let relistAt = 0;
+
+function relistIfNew(qc: QueryClient, push: EventUpdatedPush): void {
+  const lists = qc.getQueriesData<SportEventsReply>({ queryKey: sportsKeys.eventsAll });
+  const known = lists.some(([, r]) => r?.data.some((e) => e.id === push.event_id && e.status === push.status));
+  if (known || Date.now() - relistAt < RELIST_MS) return;
+  relistAt = Date.now();
+  setTimeout(() => void qc.invalidateQueries({ queryKey: sportsKeys.eventsAll }), 500);
+}
+
 function applyState(qc: QueryClient, push: EventUpdatedPush): void {
+  relistIfNew(qc, push);
   qc.setQueriesData<SportEventsReply>({ queryKey: sportsKeys.eventsAll }, (r) =>
     r ? { ...r, data: r.data.map((e) => patchSummaryState(e, push)) } : r,
   );

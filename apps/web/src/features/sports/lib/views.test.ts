@@ -1,6 +1,7 @@
 import type { OddsChangedPush, SportEventDetail, SportMarket } from '@sorte/contracts';
 import { describe, expect, it } from 'vitest';
 import { sportsbookView } from '../routes/sportsbook-page';
+import { contrast, crestColors } from './colors';
 import { groupMarkets } from './groups';
 import { formatKickoff } from './kickoff';
 import { marketOpen, patchDetailOdds, patchDetailState } from './patch';
@@ -143,5 +144,17 @@ describe('preferences and kick-off times', () => {
     expect(formatKickoff('2026-11-29T03:30:00Z', 'pt', tz, now)).toBe('Amanhã, 00:30');
     expect(formatKickoff('2026-12-02T19:00:00Z', 'pt', tz, now)).toBe('02/12, 16:00');
     expect(formatKickoff('2026-11-28T23:30:00Z', 'en', tz, now)).toBe('Today, 8:30 PM');
+  });
+});
+
+describe('crests', () => {
+  it("keeps a team's colours when its letters read, else black or white letters", () => {
+    expect(crestColors(['#006437', '#ffffff'])).toEqual({ bg: '#006437', fg: '#ffffff' });
+    expect(crestColors(['#1d8771', '#cfd6fc'])).toEqual({ bg: '#1d8771', fg: '#000000' });
+    expect(crestColors(['#f5c400', '#ffffff'])).toEqual({ bg: '#f5c400', fg: '#000000' });
+    expect(contrast(crestColors(['#877a1d', '#e2fccf']).bg, crestColors(['#877a1d', '#e2fccf']).fg)).toBeGreaterThan(
+      4.5,
+    );
+    expect(crestColors(['red', 'blue'])).toEqual({ bg: '#3a4a5a', fg: '#ffffff' });
   });
 });

@@ -28,7 +28,7 @@ const en: typeof pt = {
     none: 'No match found.',
   },
   pager: { label: 'Pages', prev: 'Previous', next: 'Next', page: 'Page {page} of {last}' },
-  row: { open: '{home} v {away}: all markets', more: '{n} more markets' },
+  row: { markets: 'markets' },
   period: { pre: 'Kick-off', ht: 'Half time', ft: 'Full time' },
   status: {
     not_started: 'Not started',
@@ -150,7 +150,6 @@ const en: typeof pt = {
   home: {
     title: 'Live',
     all: 'See all',
-    card: '{home} {score} {away}, live: open the match',
   },
 };
 

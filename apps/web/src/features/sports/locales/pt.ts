@@ -26,7 +26,7 @@ export default {
     none: 'Nenhum jogo encontrado.',
   },
   pager: { label: 'Páginas', prev: 'Anterior', next: 'Próxima', page: 'Página {page} de {last}' },
-  row: { open: '{home} x {away}: todos os mercados', more: 'Mais {n} mercados' },
+  row: { markets: 'mercados' },
   period: { pre: 'Início', ht: 'Intervalo', ft: 'Fim' },
   status: {
     not_started: 'Não iniciado',
@@ -148,6 +148,5 @@ export default {
   home: {
     title: 'Ao vivo',
     all: 'Ver todos',
-    card: '{home} {score} {away}, ao vivo: abrir o jogo',
   },
 };
