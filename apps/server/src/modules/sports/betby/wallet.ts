@@ -32,12 +32,13 @@ export type BetbyErrorName = keyof typeof BETBY_ERRORS;
 
 export type Answer = { status: number; body: Record<string, unknown> };
 
+/** A refusal inside a callback's transaction: thrown so the transaction rolls back, answered with its code. */
 class Refused extends Error {
   constructor(
-    readonly name_: BetbyErrorName,
+    readonly reason: BetbyErrorName,
     readonly detail?: string,
   ) {
-    super(detail ?? BETBY_ERRORS[name_].message);
+    super(detail ?? BETBY_ERRORS[reason].message);
   }
 }
 
@@ -327,7 +328,7 @@ async function make(ctx: Ctx, d: Data): Promise<Answer> {
     });
   } catch (err) {
     const r = mapError(err);
-    return storeRefusal(ctx, c, refusal(r.name_, r.detail));
+    return storeRefusal(ctx, c, refusal(r.reason, r.detail));
   }
 }
 
@@ -435,7 +436,7 @@ async function settle(ctx: Ctx, op: 'bet/win' | 'bet/lost' | 'bet/refund', d: Da
     });
   } catch (err) {
     const r = mapError(err);
-    return refusal(r.name_, r.detail);
+    return refusal(r.reason, r.detail);
   }
 }
 
@@ -493,7 +494,7 @@ async function rollback(ctx: Ctx, d: Data): Promise<Answer> {
     });
   } catch (err) {
     const r = mapError(err);
-    return refusal(r.name_, r.detail);
+    return refusal(r.reason, r.detail);
   }
 }
 
@@ -539,6 +540,6 @@ async function discard(ctx: Ctx, d: Data): Promise<Answer> {
     });
   } catch (err) {
     const r = mapError(err);
-    return refusal(r.name_, r.detail);
+    return refusal(r.reason, r.detail);
   }
 }
