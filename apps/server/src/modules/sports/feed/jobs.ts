@@ -25,24 +25,29 @@ async function forEachTenant(db: Db, signal: AbortSignal, fn: (tenantId: number)
   }
 }
 
+/** Fixtures one schedule run adds per tenant: about a second of work, so other jobs and requests keep flowing. */
+const FIXTURES_PER_RUN = 20;
+/** Process uptime before the feed's first run. */
+const START_GRACE_MS = 10_000;
+
 /**
- * The feed's leased jobs, so one node plays it: the schedule (new fixtures a minute apart), the beat (scores,
+ * The feed's leased jobs, so one node plays it: the schedule (new fixtures, a few at a time), the beat (scores,
  * prices, bet stops, results every two seconds) and the heartbeat watchdog (on its own, as a real feed can die too).
  */
 export function feedJobs(s: FeedSettings = feedSettings()): Job[] {
   return [
     {
       name: 'sports-feed-schedule',
-      intervalMs: 60_000,
-      leaseMs: 300_000,
-      hasWork: async (db) => (await simulatedTenants(db)).length > 0,
+      intervalMs: 10_000,
+      // Not while the node is still starting: its first fill would compete with the start for the database.
+      hasWork: async (db) => performance.now() > START_GRACE_MS && (await simulatedTenants(db)).length > 0,
       run: ({ db, signal }) =>
-        forEachTenant(db, signal, (id) => scheduleTenant(db, catalogSink(db), id, new Date(), s)),
+        forEachTenant(db, signal, (id) => scheduleTenant(db, catalogSink(db), id, new Date(), s, FIXTURES_PER_RUN)),
     },
     {
       name: 'sports-feed-tick',
       intervalMs: 2_000,
-      hasWork: async (db) => (await simulatedTenants(db)).length > 0,
+      hasWork: async (db) => performance.now() > START_GRACE_MS && (await simulatedTenants(db)).length > 0,
       run: ({ db, signal }) => forEachTenant(db, signal, (id) => tickTenant(db, catalogSink(db), id, new Date(), s)),
     },
     {

@@ -102,15 +102,19 @@ async function marginsOf(db: Db, tenantId: number): Promise<Margins> {
   return rows[0]?.margins ?? {};
 }
 
-/** Adds the planned fixtures the catalog does not have yet, priced pre-match. Returns how many were added. */
+/**
+ * Adds the planned fixtures the catalog does not have yet, priced pre-match, the soonest first and at most `limit`
+ * a run (a fresh catalog fills over a few runs instead of holding the database for seconds). Returns how many.
+ */
 export async function scheduleTenant(
   db: Db,
   sink: FeedSink,
   tenantId: number,
   now: Date,
   s: FeedSettings,
+  limit = Number.POSITIVE_INFINITY,
 ): Promise<number> {
-  const planned = planFixtures(now, s);
+  const planned = planFixtures(now, s).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const { rows } = await db.query<{ external_id: string }>(
     'select external_id from sports_events where tenant_id = $1 and feed = $2 and external_id = any($3::text[])',
     [tenantId, SIM_FEED, planned.map((p) => p.event)],
@@ -121,6 +125,7 @@ export async function scheduleTenant(
   let added = 0;
   for (const p of planned) {
     if (have.has(p.event)) continue;
+    if (added >= limit) break;
     const fixture = fixtureMessage(p);
     await sink(ctx, [
       fixture,
