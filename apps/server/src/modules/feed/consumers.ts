@@ -45,8 +45,9 @@ export const SPORTS_FEED_MIN_MULTIPLIER = 2;
 
 /**
  * A big sports win on the live bet feed, as a round's pair: BetPlaced `bet` with the stake and `win` with the
- * payout, under the transaction key sports:<bet id> (the web merges them and shows the multiplier). Only a bet's
- * first settlement is news: a rollback and the settlement after it are not shown again.
+ * payout, under the transaction key sports:<bet id>, or betby:<bet id> for a Betby bet, whose ids are its own (the
+ * web merges the pair and shows the multiplier). Only a bet's first settlement is news: a rollback and the
+ * settlement after it are not shown again.
  */
 export async function feedSettledSportsBet(
   e: DomainEventOf<'sports.bet_settled'>,
@@ -63,7 +64,7 @@ export async function feedSettledSportsBet(
   const name = rows[0]?.first_name;
   if (!name) return;
   const base = {
-    transaction: `sports:${p.bet_id}`,
+    transaction: `${p.source === 'betby' ? 'betby' : 'sports'}:${p.bet_id}`,
     game: 'Esportes',
     user: maskName(name),
     date: e.createdAt.toISOString(),

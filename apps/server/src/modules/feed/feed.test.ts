@@ -139,3 +139,37 @@ describe('GET /api/feed/recent', () => {
     expect(Number(rows[0]!.n)).toBeLessThanOrEqual(21);
   });
 });
+
+describe('big sports wins on the feed', () => {
+  it('a native bet and a Betby bet with the same id are two entries, never merged', async () => {
+    const p = await registerPlayer(app);
+    const id = Number(p.user.id);
+    const betId = 900_000_000 + (Date.now() % 1_000_000);
+    for (const source of ['book', 'betby'] as const)
+      await app.db.transaction((tx) =>
+        publish(tx, {
+          name: 'sports.bet_settled',
+          tenantId,
+          userId: id,
+          payload: {
+            bet_id: betId,
+            status: 'won',
+            stake: 1_000,
+            payout: 5_000,
+            odds: 50_000,
+            legs: 1,
+            settlement_version: 0,
+            source,
+          },
+        }),
+      );
+    await delivered();
+    const got = (await recent()).filter((e) => e.transaction.endsWith(`:${betId}`));
+    expect(got.map((e) => `${e.type} ${e.transaction}`).sort()).toEqual([
+      `bet betby:${betId}`,
+      `bet sports:${betId}`,
+      `win betby:${betId}`,
+      `win sports:${betId}`,
+    ]);
+  });
+});
