@@ -136,6 +136,31 @@ describe('the sink', () => {
     expect(after).toEqual([]);
   });
 
+  it('a rollback goes to settlement and withdraws the result; a corrected result then stands; a cancel window is handed over', async () => {
+    const e = await seedTestEvent(app.db, tenantId, { live: { minute: 80, score: [2, 1] } });
+    await feedTestEvent(app.db, tenantId, e, { result: [2, 1], ht: [1, 1] });
+    const ctx = { tenantId, feed: e.feed, now: new Date() };
+    const result = async () =>
+      (
+        await app.db.query<{ status: string; result_home: number | null; result_away: number | null }>(
+          'select status, result_home, result_away from sports_events where id = $1',
+          [e.id],
+        )
+      ).rows[0]!;
+    await applyMessages(app.db, ctx, [{ type: 'rollback_bet_settlement', event: e.externalId, reason: 'wrong goal' }]);
+    expect(await result()).toEqual({ status: 'ended', result_home: null, result_away: null });
+    await applyMessages(app.db, ctx, [{ type: 'result', event: e.externalId, score: [1, 1], htScore: [1, 1] }]);
+    expect(await result()).toEqual({ status: 'ended', result_home: 1, result_away: 1 });
+    const before = Date.now();
+    await applyMessages(app.db, ctx, [
+      { type: 'bet_cancel', event: e.externalId, from: new Date(before - 60_000), to: new Date(before), reason: 'x' },
+    ]);
+    // Messages about an event the catalog never heard of change nothing.
+    await expect(
+      applyMessages(app.db, ctx, [{ type: 'rollback_bet_settlement', event: 'nope', reason: 'x' }]),
+    ).resolves.toEqual([]);
+  });
+
   it('seedTestEvent gives a priced pre-match event with every market and outcome ids', async () => {
     const e = await seedTestEvent(app.db, tenantId);
     const kinds = new Set(e.markets.map((m) => m.kind));
