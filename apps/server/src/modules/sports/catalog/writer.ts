@@ -50,6 +50,12 @@ const EVENT_COLS = `id, status, period, minute, score_home, score_away, ht_home,
 
 const CLOSED: readonly SportEventStatus[] = ['ended', 'closed', 'cancelled'];
 
+/**
+ * Any message about an event is a sign of life, but only for a feed that keeps a heartbeat: `heartbeat_at` stays
+ * null until the feed's first `alive`, and the watchdog leaves such events alone (a test's or a manual feed).
+ */
+const BEAT = (n: number) => `case when heartbeat_at is null then null else $${n}::timestamptz end`;
+
 async function findEvent(sql: Sql, ctx: FeedContext, external: string, lock = true): Promise<EventRow | null> {
   const { rows } = await sql.query<EventRow>(
     `select ${EVENT_COLS} from sports_events where tenant_id = $1 and feed = $2 and external_id = $3
@@ -132,9 +138,8 @@ async function applyFixture(sql: Sql, ctx: FeedContext, m: FixtureMessage): Prom
   const awayId = await competitor(m.away);
   // A fixture moves an event only before kick-off; a re-announced fixture with nothing new writes nothing.
   await sql.query(
-    `insert into sports_events (tenant_id, tournament_id, home_id, away_id, starts_at, rates, seed, feed, external_id,
-        heartbeat_at)
-      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    `insert into sports_events (tenant_id, tournament_id, home_id, away_id, starts_at, rates, seed, feed, external_id)
+      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
       on conflict (tenant_id, feed, external_id) do update
         set starts_at = excluded.starts_at, rates = excluded.rates, seed = excluded.seed,
             version = sports_events.version + 1, updated_at = now()
@@ -151,7 +156,6 @@ async function applyFixture(sql: Sql, ctx: FeedContext, m: FixtureMessage): Prom
       m.seed ?? null,
       ctx.feed,
       m.event,
-      ctx.now,
     ],
   );
   return [];
@@ -248,7 +252,7 @@ async function applyOddsChange(sql: Sql, ctx: FeedContext, m: OddsChangeMessage)
     pushes.push({ tenantId: ctx.tenantId, channel: sportsEventChannel(e.id), event: 'OddsChanged', data });
   }
   await sql.query(
-    `update sports_events set heartbeat_at = $2 ${eventChanged || moved.length > 0 ? ', version = version + 1' : ''}
+    `update sports_events set heartbeat_at = ${BEAT(2)} ${eventChanged || moved.length > 0 ? ', version = version + 1' : ''}
       where id = $1`,
     [e.id, ctx.now],
   );
@@ -402,7 +406,7 @@ async function applyInTx(sql: Sql, ctx: FeedContext, m: FeedMessage): Promise<Pu
       // Without an end the stop holds until bet_start; a far date keeps "stopped" a plain comparison.
       const until = m.until ?? new Date(ctx.now.getTime() + 3_600_000);
       const wasStopped = e.bet_stop_until !== null && e.bet_stop_until.getTime() > ctx.now.getTime();
-      await sql.query('update sports_events set bet_stop_until = $2, heartbeat_at = $3 where id = $1', [
+      await sql.query(`update sports_events set bet_stop_until = $2, heartbeat_at = ${BEAT(3)} where id = $1`, [
         e.id,
         until,
         ctx.now,
@@ -416,7 +420,7 @@ async function applyInTx(sql: Sql, ctx: FeedContext, m: FeedMessage): Promise<Pu
       const e = await findEvent(sql, ctx, m.event);
       if (!e || CLOSED.includes(e.status)) return [];
       const wasStopped = e.bet_stop_until !== null;
-      await sql.query('update sports_events set bet_stop_until = null, heartbeat_at = $2 where id = $1', [
+      await sql.query(`update sports_events set bet_stop_until = null, heartbeat_at = ${BEAT(2)} where id = $1`, [
         e.id,
         ctx.now,
       ]);
@@ -432,7 +436,7 @@ async function applyInTx(sql: Sql, ctx: FeedContext, m: FeedMessage): Promise<Pu
       if (e.status === 'ended' && e.result_home === m.score[0] && e.result_away === m.score[1]) return [];
       await sql.query(
         `update sports_events set status = 'ended', period = 'ft', score_home = $2, score_away = $3, result_home = $2,
-            result_away = $3, ht_home = $4, ht_away = $5, bet_stop_until = null, heartbeat_at = $6,
+            result_away = $3, ht_home = $4, ht_away = $5, bet_stop_until = null, heartbeat_at = ${BEAT(6)},
             version = version + 1, updated_at = now()
           where id = $1`,
         [e.id, m.score[0], m.score[1], ht?.[0] ?? null, ht?.[1] ?? null, ctx.now],
