@@ -169,7 +169,9 @@ function Markets({ e }: { e: SportEventDetail }) {
 function MarketBlock({ e, m }: { e: SportEventDetail; m: SportMarket }) {
   const t = useT();
   const open = marketOpen(e, m);
-  const many = m.outcomes.length > 3;
+  // A long market (correct score) drops the outcomes the match has already ruled out; short ones keep their shape.
+  const outcomes = m.outcomes.length > 3 ? m.outcomes.filter((o) => o.active || o.odds !== null) : m.outcomes;
+  const many = outcomes.length > 3;
   return (
     <div className="sp-market" data-testid="sp-market" data-kind={m.kind} data-market={m.id}>
       <h3 className="sp-market__name">
@@ -181,7 +183,7 @@ function MarketBlock({ e, m }: { e: SportEventDetail; m: SportMarket }) {
         )}
       </h3>
       <div className={`sp-market__outcomes${many ? ' sp-market__outcomes--grid' : ''}`}>
-        {m.outcomes.map((o) => (
+        {outcomes.map((o) => (
           <OddsButton
             key={o.id}
             outcomeId={o.id}
