@@ -409,7 +409,16 @@ export async function settleEvent(
     const ids = await betsOnEvent(db, o.eventId, after, o.batch ?? SETTLE_BATCH);
     if (ids.length === 0) break;
     after = ids[ids.length - 1]!;
-    const closed = await db.transaction((tx) => closeBets(tx, o.tenantId, ids));
+    const closed = await db.transaction(async (tx) => {
+      // A rollback begun meanwhile stops this settlement: its first step takes the event's row for update, so a
+      // batch commits either before it (and the rollback's walk reopens its bets) or not at all.
+      const { rows: ev } = await tx.query<{ pending: boolean }>(
+        'select rollback_pending as pending from sports_events where id = $1 for share',
+        [o.eventId],
+      );
+      return ev[0]?.pending ? null : closeBets(tx, o.tenantId, ids);
+    });
+    if (!closed) break;
     pushAfterCommit(
       o.tenantId,
       closed.map((c) => ({ userId: c.userId, id: c.id, status: c.status, payout: c.pay })),
