@@ -448,10 +448,14 @@ async function applyInTx(sql: Sql, ctx: FeedContext, m: FeedMessage): Promise<Pu
       return pushes;
     }
     case 'alive': {
+      // A heartbeat a few seconds old is fresh enough (the watchdog waits far longer): skipping those rows spares
+      // rewriting every open event on every beat. One ahead of this clock (another node's skew) is replaced.
       await sql.query(
         `update sports_events set heartbeat_at = $3
           where tenant_id = $1 and feed = $2 and status in ('not_started', 'live')
-            and ($4::text[] is null or external_id = any($4::text[]))`,
+            and ($4::text[] is null or external_id = any($4::text[]))
+            and (heartbeat_at is null or heartbeat_at < $3::timestamptz - interval '5 seconds'
+              or heartbeat_at > $3::timestamptz)`,
         [ctx.tenantId, ctx.feed, ctx.now, m.events ?? null],
       );
       return [];
