@@ -1,6 +1,6 @@
 import type { BetUpdatedPush, SportEventReply } from '@sorte/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { HttpError } from '../../../shared/lib/http';
 import { useLocale, useT } from '../../../shared/lib/i18n';
@@ -122,6 +122,15 @@ function SlipBody() {
     }, PENDING_POLL_MS);
     return () => clearInterval(timer);
   }, [pendingKey, settle]);
+
+  // A new pick starts a new slip: the last placement's receipts go, except a live bet still being confirmed.
+  const count = s.selections.length;
+  const lastCount = useRef(count);
+  useEffect(() => {
+    if (count > lastCount.current)
+      setReceipts((rs) => (rs.some((r) => r.status !== 'pending') ? rs.filter((r) => r.status === 'pending') : rs));
+    lastCount.current = count;
+  }, [count]);
 
   const conflicts = conflictingEvents(s);
   const block = slipBlock(s);
