@@ -243,7 +243,7 @@ async function placements(schema: string, yardstick: ReturnType<typeof tpcb>) {
 // TPC-B (right before and right after, same clients and duration). Set-based: each batch of bets is one
 // transaction of a few set statements (the bets, the exposure, one ledger statement paying them all, responsible
 // gaming, the events). The bets are singles and accumulators on the markets a book sells most, from 10,000 players
-// (10 each), set up in set statements as placement would leave them (modules/sports/betting/bulk-support.ts).
+// (10 each), set up in set statements as placement would leave them (modules/sports/betting/test-support.ts).
 // Target: bets settled/s >= 1 x pgbench transactions/s.
 
 const SETTLE_BETS = Number(process.env.BENCH_SETTLE_BETS ?? 100_000);
@@ -253,7 +253,7 @@ async function settlement(schema: string, yardstick: ReturnType<typeof tpcb>) {
   const { migrate } = await server('platform/db/migrate.ts');
   const { checkLedger } = await server('modules/ledger/index.ts');
   const { seedTestEvent, feedTestEvent } = await server('modules/sports/catalog/test-support.ts');
-  const { seedOpenBets } = await server('modules/sports/betting/bulk-support.ts');
+  const { seedOpenBets } = await server('modules/sports/betting/test-support.ts');
   const { settleEvent } = await server('modules/sports/betting/settlement.ts');
   const db = await openPostgres(DB_URL, { poolSize: 4, searchPath: schema });
   try {

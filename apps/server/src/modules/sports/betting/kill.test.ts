@@ -14,7 +14,7 @@ import { migrate } from '../../../platform/db/migrate';
 import { testDb } from '../../../test/helpers';
 import { checkLedger } from '../../ledger/index';
 import { feedTestEvent, type SeededEvent, seedTestEvent } from '../catalog/test-support';
-import { type BulkLeg, seedOpenBets } from './bulk-support';
+import { type BulkLeg, seedOpenBets } from './test-support';
 import { settleEvent } from './settlement';
 
 const URL_ = process.env.TEST_DATABASE_URL;
