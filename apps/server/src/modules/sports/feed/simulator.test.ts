@@ -54,6 +54,8 @@ const statuses = async (eventId: number) =>
       [eventId],
     )
   ).rows.map((r) => r.status);
+const atScale = (startsAt: Date, matchMinutes: number, st: { timeScale: number }) =>
+  new Date(startsAt.getTime() + Math.ceil((matchMinutes * 60_000) / st.timeScale));
 const at = (startsAt: Date, matchMinutes: number) =>
   new Date(startsAt.getTime() + (matchMinutes * 60_000) / s.timeScale);
 
@@ -183,6 +185,24 @@ describe('a match', () => {
     expect(got.every((g) => g.data.event_id === pre.id)).toBe(true);
     pusher.disconnect();
   }, 120_000);
+
+  it('at any time scale every goal falls inside its bet stop', () => {
+    for (const timeScale of [1, 6, 30]) {
+      const st = feedSettings({ timeScale });
+      for (const f of planFixtures(T0, st).slice(0, 40)) {
+        const fx = fixtureMessage(f);
+        for (const g of timelineOf(fx.rates!, fx.seed!, st).events) {
+          if (g.type !== 'goal') continue;
+          const m = momentOf(
+            { startsAt: f.startsAt, rates: fx.rates!, seed: fx.seed! },
+            atScale(f.startsAt, g.at, st),
+            st,
+          );
+          expect(m.phase === 'live' && m.betStopUntil !== null, `${f.event} goal at ${g.at} x${timeScale}`).toBe(true);
+        }
+      }
+    }
+  });
 
   it('the moment is deterministic: the same seed and clock give the same state', () => {
     const { f, fx } = pickMatch();

@@ -153,7 +153,7 @@ const timelines = new Map<string, Timeline>();
  * stretched over their added time; the break between the halves.
  */
 export function timelineOf(rates: MatchRates, seed: number, s: FeedSettings): Timeline {
-  const key = `${seed}:${rates.home}:${rates.away}:${rates.firstHalfShare}:${s.breakMinutes}`;
+  const key = `${seed}:${rates.home}:${rates.away}:${rates.firstHalfShare}:${s.breakMinutes}:${s.betStopMs}:${s.timeScale}`;
   const hit = timelines.get(key);
   if (hit) return hit;
   const raw = simulateMatch({ home: rates.home, away: rates.away, firstHalfShare: rates.firstHalfShare, seed });
@@ -191,6 +191,15 @@ export function timelineOf(rates: MatchRates, seed: number, s: FeedSettings): Ti
   }
   events.push({ ...half, at: firstEnd }, { ...full, at: fullEnd });
   events.sort((a, b) => a.at - b.at);
+  // The dangerous moment of a goal comes just before it, so its bet stop covers the goal at any time scale (in real
+  // time a minute's events are seconds apart, more than a bet stop lasts).
+  const stopMinutes = (s.betStopMs * s.timeScale) / 60_000;
+  for (let i = 1; i < events.length; i++) {
+    const goal = events[i]!;
+    const before = events[i - 1]!;
+    if (goal.type === 'goal' && before.type === 'danger' && before.side === goal.side)
+      before.at = Math.max(before.at, goal.at - stopMinutes / 2);
+  }
   const t: Timeline = { events, firstEnd, secondStart, fullEnd, ht: half.score, ft: full.score };
   if (timelines.size > 5_000) timelines.clear();
   timelines.set(key, t);
