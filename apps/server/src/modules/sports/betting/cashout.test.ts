@@ -140,6 +140,36 @@ describe('cash-out', () => {
     expect(q.json().amount).toBe(Math.floor(value + 1e-9));
   });
 
+  it('an accumulator with a settled leg: the won leg counts at its odds, the open legs at placed odds x fair probability', async () => {
+    const es = await Promise.all([1, 2].map(() => seedTestEvent(app.db, tenantId)));
+    const p = await player(10_000);
+    const legs = [sel(es[0]!, '1x2', '1'), sel(es[1]!, 'btts', 'yes')];
+    const id = await placed(p, legs, 1_000);
+    // The first match is over and its leg settled won (as settlement writes it).
+    await app.db.query("update sports_markets set status = 'settled' where id = $1", [
+      es[0]!.outcome('1x2', '1').marketId,
+    ]);
+    await app.db.query("update sports_bet_legs set result = 'won' where bet_id = $1 and outcome_id = $2", [
+      id,
+      legs[0]!.outcome_id,
+    ]);
+    const { rows } = await app.db.query<{ probability: number }>(
+      'select probability from sports_outcomes where id = $1',
+      [legs[1]!.outcome_id],
+    );
+    const settledValue = Math.floor((1_000 * legs[0]!.odds) / 10_000);
+    const expected = Math.floor(
+      settledValue * (1 - CASHOUT_MARGIN) * (legs[1]!.odds / 10_000) * rows[0]!.probability + 1e-9,
+    );
+    const q = await quote(p, id);
+    expect(q.statusCode, q.body).toBe(200);
+    expect(q.json().amount).toBe(expected);
+    const res = await take(p, id, q.json().quote_id);
+    expect(res.json()).toMatchObject({ paid: expected, bet: { status: 'cashed_out' } });
+    // The settled leg's market takes no more exposure off (settlement did); the open leg's is released.
+    expect(await exposure(legs[1]!.outcome_id)).toBe(0);
+  });
+
   it('refused: an expired quote, a price that moved against the quote, a suspended market, a quote of another bet', async () => {
     const e = await seedTestEvent(app.db, tenantId, { live: { minute: 30 } });
     const p = await player(10_000);

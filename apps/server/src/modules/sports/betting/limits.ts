@@ -25,7 +25,10 @@ export const DEFAULT_SETTINGS: BookSettings = {
   liveDelayMs: 5_000,
 };
 
-/** A live event whose feed has said nothing for this long is not priced: its markets take no bets. */
+/**
+ * A live event whose feed has said nothing for this long is not priced: its markets take no bets. An event without
+ * a heartbeat at all is fed by hand (an operator, a test): the catalog never expects one from it.
+ */
 export const HEARTBEAT_STALE_MS = 15_000;
 
 export async function bookSettings(sql: Sql, tenantId: number): Promise<BookSettings> {

@@ -253,6 +253,36 @@ describe('refusals', () => {
   });
 });
 
+describe('responsible gaming and my bets', () => {
+  it('a wager limit binds sports stakes: the stake that would pass it is refused with the limit, nothing moves', async () => {
+    const e = await seedTestEvent(app.db, tenantId);
+    const p = await player(10_000);
+    const set = await p.c.post('/api/responsible-gaming/limits', { kind: 'wager', period: 'day', amount: 1_500 });
+    expect(set.statusCode, set.body).toBeLessThan(300);
+    expect((await bet(p, [sel(e, '1x2', '1')], 1_000)).statusCode).toBe(201);
+    const over = await bet(p, [sel(e, '1x2', '2')], 1_000);
+    expect(over.statusCode).toBe(422);
+    expect(over.json().code).toBe('limit_wager');
+    expect(await cashOf(app, p.id)).toBe(9_000);
+    expect((await p.c.get('/api/sports/bets')).json().total).toBe(1);
+  });
+
+  it('my bets come 20 a page, newest first', async () => {
+    const events = await Promise.all(Array.from({ length: 3 }, () => seedTestEvent(app.db, tenantId)));
+    const p = await player(100_000);
+    const ids: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const r = await bet(p, [sel(events[i % 3]!, '1x2', ['1', 'X', '2'][i % 3]!)], 100);
+      ids.push(r.json().bet.id);
+    }
+    const first = (await p.c.get('/api/sports/bets?status=open')).json();
+    expect(first).toMatchObject({ current_page: 1, last_page: 2, per_page: 20, total: 21 });
+    expect(first.data.map((b: { id: number }) => b.id)).toEqual([...ids].reverse().slice(0, 20));
+    const second = (await p.c.get('/api/sports/bets?status=open&page=2')).json();
+    expect(second.data.map((b: { id: number }) => b.id)).toEqual([ids[0]]);
+  });
+});
+
 describe('concurrency', () => {
   it('20 placements at once against a price that keeps changing: each accepted at the price it saw, each stake debited once', async () => {
     const e = await seedTestEvent(app.db, tenantId);
@@ -384,6 +414,31 @@ describe('live delay', () => {
       await settlePending(app.db);
       expect(await cashOf(app, p.id)).toBe(10_000);
       expect((await ledger.checkLedger(app.db, tenantId)).ok).toBe(true);
+    } finally {
+      await setting('live_delay_ms', 5_000);
+    }
+  });
+
+  it('with "any", a price that moved during the delay is taken: the odds, the win and the exposure follow it', async () => {
+    await setting('live_delay_ms', 300);
+    try {
+      const e = await seedTestEvent(app.db, tenantId, { live: { minute: 50 } });
+      const p = await player(10_000);
+      const s = sel(e, '1x2', 'X');
+      const res = await bet(p, [s], 1_000, { accept: 'any' });
+      expect(res.json().bet.status).toBe('pending');
+      const before = await exposure(s.outcome_id);
+      const moved = s.odds - 1_000;
+      await setOdds(s.outcome_id, moved);
+      await wait(350);
+      await settlePending(app.db);
+      const after = (await p.c.get(`/api/sports/bets/${res.json().bet.id}`)).json().bet;
+      expect(after).toMatchObject({ status: 'open', odds: moved, potential_win: Math.floor((1_000 * moved) / 10_000) });
+      expect(after.legs[0].odds).toBe(moved);
+      expect(before - (await exposure(s.outcome_id))).toBe(
+        Math.floor((1_000 * s.odds) / 10_000) - Math.floor((1_000 * moved) / 10_000),
+      );
+      expect(await cashOf(app, p.id)).toBe(9_000);
     } finally {
       await setting('live_delay_ms', 5_000);
     }

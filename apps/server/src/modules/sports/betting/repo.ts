@@ -36,7 +36,7 @@ const SELECTION_COLUMNS = `o.id::int as outcome_id, o.code, o.odds, o.active as 
   m.id::int as market_id, m.kind, m.specifiers, m.status as market_status,
   e.id::int as event_id, e.status as event_status, e.starts_at, e.starts_at <= now() as started,
   coalesce(e.bet_stop_until > now(), false) as bet_stop,
-  (e.status = 'live' and (e.heartbeat_at is null or e.heartbeat_at < now() - make_interval(secs => ${HEARTBEAT_STALE_MS / 1000}))) as stale,
+  coalesce(e.status = 'live' and e.heartbeat_at < now() - make_interval(secs => ${HEARTBEAT_STALE_MS / 1000}), false) as stale,
   h.name as home, a.name as away, e.score_home, e.score_away, e.result_home, e.result_away`;
 
 const SELECTION_JOINS = `join sports_markets m on m.id = o.market_id

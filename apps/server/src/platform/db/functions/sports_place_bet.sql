@@ -55,8 +55,7 @@ begin
     select u.n::integer as n, u.oid, o.id as outcome_id, o.code, o.odds, o.active, m.id as market_id, m.kind,
         m.specifiers, m.status as market_status, e.id as event_id, e.status as event_status, e.starts_at,
         e.starts_at <= now() as started, coalesce(e.bet_stop_until > now(), false) as bet_stop,
-        (e.status = 'live' and (e.heartbeat_at is null
-          or e.heartbeat_at < now() - make_interval(secs => p_stale_secs))) as stale,
+        coalesce(e.status = 'live' and e.heartbeat_at < now() - make_interval(secs => p_stale_secs), false) as stale,
         h.name as home, a.name as away, e.score_home, e.score_away, e.result_home, e.result_away
       from unnest(p_outcomes) with ordinality as u(oid, n)
       left join sports_outcomes o on o.id = u.oid and o.tenant_id = p_tenant
