@@ -14,8 +14,8 @@ import { migrate } from '../../../platform/db/migrate';
 import { testDb } from '../../../test/helpers';
 import { checkLedger } from '../../ledger/index';
 import { feedTestEvent, type SeededEvent, seedTestEvent } from '../catalog/test-support';
+import { rollbackEventSettlement, settleEvent } from './settlement';
 import { type BulkLeg, seedOpenBets } from './test-support';
-import { settleEvent } from './settlement';
 
 const URL_ = process.env.TEST_DATABASE_URL;
 const ROOT = path.resolve(import.meta.dirname, '../../../../../..');
@@ -163,5 +163,60 @@ describe.skipIf(!URL_)('settlement killed with SIGKILL part way, then run again'
     ).toBe(0);
     expect((await checkLedger(db, tenantId)).problems).toEqual([]);
     expect(await count('select count(*)::text as n from sports_exposure where stakes <> 0 or bets <> 0', [])).toBe(0);
+  }, 240_000);
+
+  it('a rollback begun while the event settles leaves no bet settled on the withdrawn result', async () => {
+    const e: SeededEvent = await seedTestEvent(db, tenantId);
+    const home = e.outcome('1x2', '1');
+    const funds = 100_000;
+    const { users, bets } = await seedOpenBets(db, {
+      tenantId,
+      players: 300,
+      betsPerPlayer: 10,
+      funds,
+      tag: 'race2',
+      legs: () => [{ event_id: e.id, market_id: home.marketId, outcome_id: home.id, odds: home.odds! }],
+      stake: () => 500,
+    });
+    await feedTestEvent(db, tenantId, e, { result: [1, 0], ht: [0, 0] });
+    const ids = bets.map((b) => b.id);
+    const settling = settleEvent(db, { tenantId, eventId: e.id, batch: 100 });
+    for (;;) {
+      const n = await count(
+        "select count(*)::text as n from sports_bets where id = any($1::bigint[]) and status <> 'open'",
+        [ids],
+      );
+      if (n > 0) break;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    const [settled, rolled] = await Promise.all([
+      settling,
+      rollbackEventSettlement(db, { tenantId, eventId: e.id, reason: 'wrong result' }),
+    ]);
+    expect(settled.settled, 'stopped part way').toBeLessThan(bets.length);
+    expect(rolled.reopened).toBe(settled.settled);
+    expect(
+      await count("select count(*)::text as n from sports_bets where id = any($1::bigint[]) and status <> 'open'", [
+        ids,
+      ]),
+    ).toBe(0);
+    const { rows } = await db.query<{ n: string }>(
+      `select count(*)::text as n from ledger_accounts where tenant_id = $1 and user_id = any($2::bigint[]) and kind = 'cash'
+        and balance <> $3`,
+      [tenantId, users, funds - 10 * 500],
+    );
+    expect(Number(rows[0]!.n)).toBe(0);
+    expect((await checkLedger(db, tenantId)).problems).toEqual([]);
+    // The corrected result settles every bet once, under the next version.
+    await feedTestEvent(db, tenantId, e, { result: [2, 0], ht: [1, 0] });
+    expect((await settleEvent(db, { tenantId, eventId: e.id })).settled).toBe(bets.length);
+    expect(
+      await count(
+        `select count(*)::text as n from ledger_transactions where tenant_id = $1 and idempotency_key like 'sports:bet:%:settle:%'
+          and idempotency_key not like '%:rollback' and reference = any($2::text[])`,
+        [tenantId, ids.map((id) => `sports:bet:${id}`)],
+      ),
+    ).toBe(bets.length + settled.settled);
+    expect((await checkLedger(db, tenantId)).problems).toEqual([]);
   }, 240_000);
 });
