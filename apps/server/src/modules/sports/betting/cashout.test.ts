@@ -166,7 +166,8 @@ describe('cash-out', () => {
     expect(q.json().amount).toBe(expected);
     const res = await take(p, id, q.json().quote_id);
     expect(res.json()).toMatchObject({ paid: expected, bet: { status: 'cashed_out' } });
-    // The settled leg's market takes no more exposure off (settlement did); the open leg's is released.
+    // The bet counted on both legs' outcomes until it closed: both are released.
+    expect(await exposure(legs[0]!.outcome_id)).toBe(0);
     expect(await exposure(legs[1]!.outcome_id)).toBe(0);
   });
 

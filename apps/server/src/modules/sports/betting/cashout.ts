@@ -110,10 +110,11 @@ export async function accept(db: Db, a: AcceptInput): Promise<{ body: CashoutRep
         metadata: { percent: a.percent, quote: q.id },
       });
       await repo.applyCashout(tx, { id: bet.id, paid, stakeLeft, potentialPayout: potential, closes });
+      // Every leg's outcome, settled ones too: the bet counted on each until it closes (as settlement releases it).
       await addExposure(
         tx,
         a.tenantId,
-        legs.filter((l) => !l.result),
+        legs,
         closes
           ? { liability: -exposureOf(bet), stakes: -bet.stake, bets: -1 }
           : {
