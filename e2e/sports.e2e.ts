@@ -149,6 +149,14 @@ describe.runIf(browserAvailable)('Apostas esportivas no navegador', () => {
 
     expect(await seriousViolations(page, '[data-testid="sports-lobby"]')).toEqual([]);
     expect(await seriousViolations(page, '[data-testid="sp-slip"]')).toEqual([]);
+
+    // A página do jogo: todos os mercados agrupados, com o placar e o horário.
+    await page.goto(`${server.url}/sportsbook/event/${acca[0]}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('sp-board').waitFor();
+    await expect.poll(() => page.getByTestId('sp-market').count()).toBeGreaterThan(8);
+    for (const group of ['Principais', 'Gols', 'Handicap', 'Placar exato'])
+      expect(await page.getByRole('heading', { name: group, level: 2 }).count()).toBe(1);
+    expect(await seriousViolations(page, '[data-testid="sp-event"]')).toEqual([]);
   }, 90_000);
 
   it('encerra a simples antecipadamente e vê a múltipla ser liquidada, com o saldo acompanhando', async () => {

@@ -62,9 +62,9 @@ export function OddsButton({ outcomeId, odds, label, ariaLabel, disabled, onPick
           formatOdds(odds, format, locale)
         )}
         {flash && !off && (
-          <span className="sp-odds__arrow" aria-hidden="true">
-            {flash.dir === 'up' ? '▲' : '▼'}
-          </span>
+          <svg className="sp-odds__arrow" width="8" height="8" viewBox="0 0 8 8" aria-hidden="true">
+            <path d={flash.dir === 'up' ? 'M4 1 8 7H0z' : 'M4 7 0 1h8z'} fill="currentColor" />
+          </svg>
         )}
       </span>
     </button>
