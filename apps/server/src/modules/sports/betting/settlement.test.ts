@@ -249,6 +249,16 @@ describe(`settlement from results (${process.env.TEST_DATABASE_URL ? 'postgres' 
     const expected = Math.floor((1_000 * l1.odds * l2.odds) / 10_000 / 10_000);
     expect(await betRow(winner)).toMatchObject({ status: 'won', payout: expected });
     expect(await cashOf(app, p.id)).toBe(100_000 - 2_000 + expected);
+    // A rollback of the second event reopens the winner; the loser stays lost on its first leg, untouched.
+    const r = await rollbackEventSettlement(app.db, { tenantId, eventId: e2.id, reason: 'test' });
+    expect(r.reopened).toBe(1);
+    expect(await betRow(loser)).toMatchObject({ status: 'lost', settlement_version: 0 });
+    expect(await betRow(winner)).toMatchObject({ status: 'open', payout: 0, settlement_version: 1 });
+    expect(await cashOf(app, p.id)).toBe(100_000 - 2_000);
+    await feedTestEvent(app.db, tenantId, e2, { result: [2, 2], ht: [1, 1] });
+    await settleEvent(app.db, { tenantId, eventId: e2.id });
+    expect(await betRow(winner)).toMatchObject({ status: 'won', payout: expected, settlement_version: 1 });
+    expect(await cashOf(app, p.id)).toBe(100_000 - 2_000 + expected);
     await ledgerOk();
   });
 

@@ -448,7 +448,7 @@ export async function settleEvent(
  * taken back: that bet stays closed and is answered in `kept` for the operator.
  */
 async function reopenBets(tx: Sql, tenantId: number, eventId: number, ids: readonly number[]) {
-  const { rows: bets } = await tx.query<{
+  const { rows: locked } = await tx.query<{
     id: number;
     user_id: number;
     status: BetStatusAfter;
@@ -465,6 +465,14 @@ async function reopenBets(tx: Sql, tenantId: number, eventId: number, ids: reado
       order by id for update`,
     [tenantId, ids],
   );
+  // A bet lost on another event's leg stays lost whatever this event's result: it is left closed (its leg on this
+  // event only loses its result below).
+  const { rows: lostElsewhere } = await tx.query<{ bet_id: number }>(
+    `select distinct bet_id from sports_bet_legs where bet_id = any($1::bigint[]) and event_id <> $2 and result = 'lost'`,
+    [locked.filter((b) => b.status === 'lost').map((b) => Number(b.id)), eventId],
+  );
+  const stays = new Set(lostElsewhere.map((r) => Number(r.bet_id)));
+  const bets = locked.filter((b) => !stays.has(Number(b.id)));
   // Responsible gaming first (the lock order of placement): a reversed win counts off the player's wins; a stake
   // given back that is taken again is not re-checked against the limits (the bet was placed within them).
   const reversedWin = (b: (typeof bets)[number], sign: 1 | -1) => ({
