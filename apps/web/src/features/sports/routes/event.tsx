@@ -135,11 +135,12 @@ function Markets({ e }: { e: SportEventDetail }) {
   const t = useT();
   const groups = groupMarkets(e.markets);
   const [shown, setShown] = useState<MarketGroup | 'all'>('all');
-  if (groups.length === 0)
+  const over = e.status !== 'not_started' && e.status !== 'live';
+  if (groups.length === 0 || over)
     return (
       <Panel>
-        <p className="sp-muted">
-          {e.status === 'not_started' || e.status === 'live' ? t('sports.noMarket') : t('sports.event.over')}
+        <p className="sp-muted" data-testid="sp-event-closed">
+          {over ? t('sports.event.over') : t('sports.noMarket')}
         </p>
       </Panel>
     );
