@@ -275,6 +275,9 @@ async function writeMarkets(
   const oOdds: (number | null)[] = [];
   const oProb: number[] = [];
   const oActive: boolean[] = [];
+  // Moved markets' new statuses, written in one statement (a live re-price moves most of the book at once).
+  const mIds: number[] = [];
+  const mStatus: MarketStatus[] = [];
   let sort = stored.size;
   for (const fm of markets) {
     const key = marketKey(fm.kind, fm.specifiers);
@@ -332,10 +335,8 @@ async function writeMarkets(
       n.active = fo.active;
     }
     if (!changed) continue;
-    await sql.query('update sports_markets set status = $2, version = version + 1, updated_at = now() where id = $1', [
-      s.id,
-      status,
-    ]);
+    mIds.push(s.id);
+    mStatus.push(status);
     moved.push({ id: s.id, status, version: s.version + 1, outcomes: now });
   }
   if (oIds.length > 0) {
@@ -349,10 +350,8 @@ async function writeMarkets(
   if (o.complete) {
     for (const [key, s] of stored) {
       if (seen.has(key) || (s.status !== 'active' && s.status !== 'suspended')) continue;
-      await sql.query(
-        `update sports_markets set status = 'deactivated', version = version + 1, updated_at = now() where id = $1`,
-        [s.id],
-      );
+      mIds.push(s.id);
+      mStatus.push('deactivated');
       moved.push({
         id: s.id,
         status: 'deactivated',
@@ -360,6 +359,13 @@ async function writeMarkets(
         outcomes: s.outcomes.map((x) => ({ id: x.id, odds: x.odds, active: x.active })),
       });
     }
+  }
+  if (mIds.length > 0) {
+    await sql.query(
+      `update sports_markets m set status = x.status, version = m.version + 1, updated_at = now()
+        from unnest($1::bigint[], $2::text[]) as x(id, status) where m.id = x.id`,
+      [mIds, mStatus],
+    );
   }
   return moved;
 }
