@@ -103,6 +103,23 @@ describe('the schedule', () => {
     expect(more).toBeGreaterThan(0);
     expect(more).toBeLessThan(added);
   }, 120_000);
+
+  it("prices with the tenant's own margins", async () => {
+    const other = (await tenantKey(app, 'regulado.localhost')).tenantId;
+    await app.db.query(`insert into sports_settings (tenant_id, margins) values ($1, '{"1x2": 0.2}')`, [other]);
+    expect(await scheduleTenant(app.db, sink(), other, T0, s, 1)).toBe(1);
+    const { rows } = await app.db.query<{ tenant_id: number; overround: number }>(
+      `select e.tenant_id, sum(10000.0 / o.odds) as overround
+        from sports_events e join sports_markets m on m.event_id = e.id and m.kind = '1x2'
+          join sports_outcomes o on o.market_id = m.id
+        where e.external_id = (select external_id from sports_events where tenant_id = $1) and e.feed = 'sim'
+        group by e.tenant_id`,
+      [other],
+    );
+    const by = new Map(rows.map((r) => [Number(r.tenant_id), Number(r.overround)]));
+    expect(by.get(tenantId)!).toBeGreaterThan(1.04);
+    expect(by.get(other)!).toBeGreaterThan(by.get(tenantId)! + 0.1);
+  });
 });
 
 /** A scheduled match after T0 whose seed first scores for the home side after 20 minutes, with no red card by then. */
