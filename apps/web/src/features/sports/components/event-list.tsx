@@ -13,12 +13,15 @@ export function EventList({
   page,
   onPage,
   testId,
+  inTournament,
 }: {
   query: UseQueryResult<SportEventsReply>;
   empty: string;
   page: number;
   onPage: (page: number) => void;
   testId?: string;
+  /** A competition's own page: its rows leave out the competition's name. */
+  inTournament?: boolean;
 }) {
   const t = useT();
   const rows = query.data?.data ?? [];
@@ -39,7 +42,7 @@ export function EventList({
     <>
       <ul className="sp-rows" data-testid={testId}>
         {rows.map((e) => (
-          <EventRow key={e.id} e={e} />
+          <EventRow key={e.id} e={e} inTournament={inTournament} />
         ))}
       </ul>
       {last > 1 && (

@@ -12,7 +12,7 @@ import { LiveClock } from './live-clock';
 import { OddsButton } from './odds-button';
 
 /** One match in a list: teams with crests, the score and clock when live (else the kick-off), and the 1X2 prices. */
-export function EventRow({ e }: { e: SportEventSummary }) {
+export function EventRow({ e, inTournament }: { e: SportEventSummary; inTournament?: boolean }) {
   const t = useT();
   const locale = useLocale();
   const m = e.main_market;
@@ -28,7 +28,7 @@ export function EventRow({ e }: { e: SportEventSummary }) {
           ) : (
             <span className="sp-row__when">{formatKickoff(e.starts_at, locale, tenantTimeZone())}</span>
           )}
-          <span className="sp-row__tournament">{e.tournament.name}</span>
+          {!inTournament && <span className="sp-row__tournament">{e.tournament.name}</span>}
         </span>
         <span className="sp-row__team">
           <Crest team={e.home} size={24} />

@@ -54,6 +54,7 @@ export function Competition({ slug }: { slug: string }) {
           page={page}
           onPage={setPage}
           testId="sp-competition-list"
+          inTournament
         />
       </Panel>
     </Page>

@@ -20,7 +20,7 @@ export default function SportsChangePage() {
   const prefs = usePrefs();
   const id = useId();
   return (
-    <Page className="sp-page" data-testid="sp-prefs">
+    <Page className="sp-page sp-page--narrow" data-testid="sp-prefs">
       <PageHead icon={SLIDERS} title={t('sports.prefs.title')} intro={t('sports.prefs.intro')} />
       <Panel title={t('sports.prefs.oddsFormat')} titleId={`${id}-fmt`}>
         <div className="sp-radios" role="radiogroup" aria-labelledby={`${id}-fmt`}>
