@@ -15,10 +15,10 @@ import { MSG, type RejectReason } from './messages';
 import * as repo from './repo';
 
 /**
- * Bet placement: one transaction checks the slip against the prices and the book's limits, claims the
- * Idempotency-Key with the bet's row, counts the stake with responsible gaming, debits it through the ledger, adds
- * the bet to the book's exposure and publishes sports.bet_placed. An in-play bet waits `live_delay_ms` as pending
- * (its stake already held) and is then accepted or rejected, with its stake given back, by the live-delay job.
+ * Bet placement: one statement checks the slip against the prices and the book's limits, counts the stake with
+ * responsible gaming, debits it through the ledger, claims the Idempotency-Key with the bet's row, adds the bet to
+ * the book's exposure and publishes sports.bet_placed. An in-play bet waits `live_delay_ms` as pending (its stake
+ * already held) and is then accepted or rejected, with its stake given back, by the live-delay job.
  */
 
 export type AcceptOdds = 'none' | 'higher' | 'any';
