@@ -99,8 +99,8 @@ describe.runIf(browserAvailable)('Apostas esportivas no navegador', () => {
     // The feed's first round of fixtures and kick-offs lands a few seconds after the server starts.
     const count = async (live: 0 | 1) =>
       ((await (await fetch(`${server.url}/api/sports/events?live=${live}`)).json()) as { data: unknown[] }).data.length;
-    await expect.poll(() => count(1), { timeout: 30_000, intervals: [500] }).toBeGreaterThan(0);
-    await expect.poll(() => count(0), { timeout: 30_000, intervals: [500] }).toBeGreaterThan(5);
+    await expect.poll(() => count(1), { timeout: 30_000, interval: 500 }).toBeGreaterThan(0);
+    await expect.poll(() => count(0), { timeout: 30_000, interval: 500 }).toBeGreaterThan(5);
     await page.goto(`${server.url}/sports`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Esportes', level: 1 }).waitFor();
     await expect.poll(balance).toContain('R$ 200,00');
@@ -117,7 +117,7 @@ describe.runIf(browserAvailable)('Apostas esportivas no navegador', () => {
             .count(),
         {
           timeout: 40_000,
-          intervals: [250],
+          interval: 250,
         },
       )
       .toBeGreaterThan(0);
@@ -192,7 +192,7 @@ describe.runIf(browserAvailable)('Apostas esportivas no navegador', () => {
     }
     await page.getByRole('tab', { name: 'Resolvidas' }).click();
     const won = page.locator('[data-testid="sp-bets-settled"] [data-status="won"]');
-    await expect.poll(() => won.count(), { timeout: 20_000, intervals: [500] }).toBe(1);
+    await expect.poll(() => won.count(), { timeout: 20_000, interval: 500 }).toBe(1);
     expect(await won.getByTestId('sp-bet-status').textContent()).toBe('Ganhou');
     expect(centavos((await won.getByTestId('sp-bet-payout').textContent()) ?? '')).toBe(potential);
     await expect.poll(balance, { timeout: 15_000 }).toContain(brl(beforeSettle + potential));
