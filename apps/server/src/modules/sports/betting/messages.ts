@@ -64,6 +64,12 @@ export const MSG = {
         ? `O ganho máximo por aposta é ${brl(max, l)}: aposte até ${brl(stake, l)} com estas cotações.`
         : `The maximum win per bet is ${brl(max, l)}: stake up to ${brl(stake, l)} at these odds.`,
     ),
+  oddsTooLong: (max: number): Text =>
+    both((l) =>
+      l === 'pt'
+        ? `Cotação alta demais: com a aposta mínima o ganho passaria do máximo de ${brl(max, l)}. Tire seleções do bilhete.`
+        : `The odds are too long: even the minimum stake would win more than the maximum of ${brl(max, l)}. Remove selections.`,
+    ),
   liability: {
     pt: 'Limite de apostas deste mercado atingido. Tente um valor menor ou outro mercado.',
     en: 'This market has reached its betting limit. Try a smaller stake or another market.',

@@ -193,6 +193,17 @@ describe('refusals', () => {
     }
   });
 
+  it('20 legs at long prices: even the minimum stake would win past the maximum payout, refused as too long a price', async () => {
+    const events = await Promise.all(Array.from({ length: 20 }, () => seedTestEvent(app.db, tenantId)));
+    const legs = events.map((x) => sel(x, 'correct_score', '3:3'));
+    const res = await bet(p, legs, 100);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe(
+      'Cotação alta demais: com a aposta mínima o ganho passaria do máximo de R$ 100.000,00. Tire seleções do bilhete.',
+    );
+    expect(res.json().errors.selections).toBeDefined();
+  });
+
   it('an unknown outcome, two legs of one match, more than 20 legs', async () => {
     const unknown = await bet(p, [{ outcome_id: 999_999_999, odds: 20_000 }], 100);
     expect(unknown.statusCode).toBe(422);

@@ -162,6 +162,8 @@ function refuseWith(row: PlaceRow): never {
       return refuse(MSG.maxStake(row.max_stake!), 'stake');
     case 'max_payout':
       return refuse(MSG.maxPayout(row.potential!, row.max_stake!), 'stake');
+    case 'odds_too_long':
+      return refuse(MSG.oddsTooLong(row.potential!), 'selections');
     case 'not_found':
       return refuse(MSG.outcomeNotFound, field('outcome_id'));
     case 'same_event':

@@ -26,6 +26,7 @@ declare
   v_live boolean[] := '{}';
   v_any_live boolean := false;
   v_prod numeric := 1;
+  v_win numeric;
   v_odds integer;
   v_rg text;
   v_ref text;
@@ -104,13 +105,17 @@ begin
   idx := null;
 
   -- Exact: the product of the legs' odds, rounded down once (as pricing/settle.ts pays it).
-  total_odds := floor(v_prod / (10000::numeric ^ (v_n - 1)));
-  potential := floor(p_stake * v_prod / (10000::numeric ^ v_n));
-  if potential > s.max_payout then
-    reason := 'max_payout'; max_stake := floor(s.max_payout * (10000::numeric ^ v_n) / v_prod); current_odds := null;
+  -- The cap first, in numeric: 20 long prices multiply past any bigint.
+  v_win := floor(p_stake * v_prod / (10000::numeric ^ v_n));
+  if v_win > s.max_payout then
+    max_stake := floor(s.max_payout * (10000::numeric ^ v_n) / v_prod);
+    -- Not even the minimum stake fits: the slip itself is too long a price.
+    reason := case when max_stake < s.min_stake then 'odds_too_long' else 'max_payout' end;
     potential := s.max_payout;
     return;
   end if;
+  potential := v_win;
+  total_odds := floor(v_prod / (10000::numeric ^ (v_n - 1)));
   bet_status := case when v_any_live and s.live_delay_ms > 0 then 'pending' else 'open' end;
 
   -- The bet's id first: the stake's ledger keys name it, and the bet row goes in with its whole answer.
