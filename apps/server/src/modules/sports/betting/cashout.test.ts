@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localRealtime } from '../../../platform/realtime/index';
 import { client } from '../../../test/accounts';
 import { testApp } from '../../../test/helpers';
 import { cashOf, demoTenantId, fundedPlayer } from '../../casino/test-support';
@@ -222,6 +223,30 @@ describe('cash-out', () => {
     expect(wrongBet.json().errors.quote_id).toBeDefined();
     expect(await cashOf(app, p.id)).toBe(10_000 - 1_000 - 100);
     expect((await p.c.get(`/api/sports/bets/${id}`)).json().bet.status).toBe('open');
+  });
+
+  it('the player hears BetUpdated on their private channel when a cash-out closes the bet', async () => {
+    const r = localRealtime();
+    expect(r).not.toBeNull();
+    const spy = vi.spyOn(r!, 'publish');
+    try {
+      const e = await seedTestEvent(app.db, tenantId);
+      const p = await player(10_000);
+      const id = await placed(p, [sel(e, '1x2', '1')], 1_000);
+      const q = (await quote(p, id)).json();
+      expect((await take(p, id, q.quote_id)).statusCode).toBe(200);
+      await expect
+        .poll(() => spy.mock.calls.map((c) => c[0]).filter((m) => m.event === 'BetUpdated'))
+        .toEqual([
+          expect.objectContaining({
+            tenantId,
+            channel: `private-user.${p.id}`,
+            data: { id, status: 'cashed_out', payout: q.amount },
+          }),
+        ]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('another player can neither quote nor take a bet that is not theirs', async () => {
