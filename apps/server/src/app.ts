@@ -96,6 +96,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    // A first start migrates and seeds a new database while the leased jobs begin: on a busy small machine a plugin
+    // can wait longer than Fastify's 10 s default, which would abort a start that was merely slow.
+    pluginTimeout: 60_000,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
