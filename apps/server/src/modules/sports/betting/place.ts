@@ -327,7 +327,6 @@ async function decide(tx: Sql, bet: repo.BetRow): Promise<Decision> {
     }
   }
   await repo.rejectPending(tx, bet.id, reason);
-  await addExposure(tx, bet.tenant_id, legs, { liability: -exposureOf(bet), stakes: -bet.stake, bets: -1 }, null);
   await rg.play(tx, { ...w, refund: bet.stake });
   const money = await ledger.creditWin(tx, {
     ...w,
@@ -338,6 +337,8 @@ async function decide(tx: Sql, bet: repo.BetRow): Promise<Decision> {
     reference: `sports:bet:${bet.id}`,
     metadata: { reason },
   });
+  // After the money, in the order a placement takes its rows (responsible gaming, cash, exposure): no crosswise wait.
+  await addExposure(tx, bet.tenant_id, legs, { liability: -exposureOf(bet), stakes: -bet.stake, bets: -1 }, null);
   await publish(tx, {
     name: 'wallet.balance_updated',
     ...w,
