@@ -55,6 +55,8 @@ describe('domain event map', () => {
       'missions.mission_created',
       'promotions.bonus_updated',
       'vip.level_up',
+      'sports.bet_placed',
+      'sports.bet_settled',
     ]);
   });
 
