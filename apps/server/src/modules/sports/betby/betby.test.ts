@@ -125,11 +125,17 @@ describe('POST /api/games/launch/sport', () => {
     expect(await csp('regulado.localhost')).not.toContain('invisiblesport');
   });
 
-  it("signs each tenant's tokens with its own key", async () => {
+  it("serves a Betby tenant's own public key, and none where Betby is off (no key is made for it)", async () => {
     const a = (await client(app).get('/api/betby/public-key.pem')).body;
-    const b = (await client(app, { host: 'regulado.localhost' }).get('/api/betby/public-key.pem')).body;
     expect(a).toMatch(/BEGIN PUBLIC KEY/);
-    expect(a).not.toBe(b);
+    const other = client(app, { host: 'regulado.localhost' });
+    expect((await other.get('/api/betby/public-key.pem')).statusCode).toBe(404);
+    expect((await other.get('/api/betby/jwks.json')).statusCode).toBe(404);
+    const { rows } = await app.db.query(
+      `select count(*)::int as n from platform_keys
+        where name = 'betby_es256_' || (select tenant_id from tenant_hosts where host = 'regulado.localhost')`,
+    );
+    expect(rows[0]).toEqual({ n: 0 });
   });
 });
 

@@ -8,7 +8,7 @@ import {
   betbyStandinRendererCall,
   betbyWidgetCall,
 } from '@sorte/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { currentUser, requireUser } from '../../../platform/auth';
 import type { ContractTypeProvider } from '../../../platform/contracts';
@@ -65,13 +65,19 @@ export async function betbyRoutes(fastify: FastifyInstance) {
     };
   });
 
-  // The tenant's public key for the player token, as PEM and as a JWK set (Betby is given either URL).
+  // The tenant's public key for the player token, as PEM and as a JWK set (Betby is given either URL). Only a
+  // tenant with Betby on has one: the key pair is made at its first use, never for a site that does not sell Betby.
+  const activeKey = (req: FastifyRequest) => {
+    const betby = req.tenant.settings.betby;
+    if (!betby.active || !betby.brand_id) throw new AppError('not_found', MSG.inactive);
+    return tenantKey(db, req.tenant.id);
+  };
   app.get('/betby/public-key.pem', { schema: betbyPublicKeyCall }, async (req, reply) => {
-    const k = await tenantKey(db, req.tenant.id);
+    const k = await activeKey(req);
     return reply.type('application/x-pem-file').send(k.publicPem);
   });
   app.get('/betby/jwks.json', { schema: betbyJwksCall }, async (req) => {
-    const k = await tenantKey(db, req.tenant.id);
+    const k = await activeKey(req);
     return { keys: [k.publicJwk as Record<string, unknown>] };
   });
 
