@@ -20,8 +20,11 @@ export type BonusState = (typeof BONUS_STATES)[number];
 export const WAGERING_BASES = ['bonus', 'bonus_deposit'] as const;
 export type WageringBase = (typeof WAGERING_BASES)[number];
 
-/** Game categories an offer's contribution table names (a game's category comes from the catalogue). */
-export const CONTRIBUTION_CATEGORIES = ['slots', 'table', 'live', 'originals', 'other'] as const;
+/**
+ * Game categories an offer's contribution table names (a game's category comes from the catalogue; `sports` is a
+ * settled sportsbook bet).
+ */
+export const CONTRIBUTION_CATEGORIES = ['slots', 'table', 'live', 'originals', 'other', 'sports'] as const;
 export type ContributionCategory = (typeof CONTRIBUTION_CATEGORIES)[number];
 
 const Bilingual = reply({ pt: z.string(), en: z.string() });

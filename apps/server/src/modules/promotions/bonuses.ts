@@ -41,7 +41,20 @@ export const DEFAULT_CONTRIBUTIONS: Record<ContributionCategory, number> = {
   live: 10,
   originals: 100,
   other: 50,
+  sports: 100,
 };
+
+/**
+ * A sports bet counts towards a bonus's wagering only at total odds of 1.50 or more (x 10,000): below that a player
+ * could turn bonus money into cash by backing near-certainties, the rule sportsbooks publish in their bonus terms.
+ */
+export const SPORTS_MIN_ODDS = 15_000;
+
+/** The share of a settled sports bet's stake that counts, by its total odds. */
+export function sportsContributionPercent(offer: Pick<repo.OfferRow, 'contributions'>, odds: number): number {
+  if (odds < SPORTS_MIN_ODDS) return 0;
+  return offer.contributions.sports ?? DEFAULT_CONTRIBUTIONS.sports;
+}
 
 /** The catalog's game kinds by contribution category (anything else counts as `other`). */
 function categoryOf(game: repo.GameForWagering): ContributionCategory {
@@ -273,13 +286,17 @@ export async function grant(
  */
 export async function applyStake(
   tx: Sql,
-  o: Who & { eventKey: string; gameId: number | null; bet: number; now: Date },
+  o: Who & { eventKey: string; gameId: number | null; bet: number; now: Date; sportsOdds?: number },
 ): Promise<repo.BonusRow | null> {
   const ctx = await repo.wageringContext(tx, o);
   if (!ctx) return null;
   const { bonus: active, offer, game } = ctx;
   const overMax = offer.max_bet !== null && o.bet > offer.max_bet;
-  const counted = overMax ? 0 : Math.floor((o.bet * contributionPercent(offer, o.gameId, game)) / 100);
+  const percent =
+    o.sportsOdds !== undefined
+      ? sportsContributionPercent(offer, o.sportsOdds)
+      : contributionPercent(offer, o.gameId, game);
+  const counted = overMax ? 0 : Math.floor((o.bet * percent) / 100);
   const updated = await repo.addWager(tx, {
     tenantId: o.tenantId,
     eventKey: o.eventKey,

@@ -1,3 +1,4 @@
+import { sportsWagered } from '@sorte/contracts';
 import { type Consumer, defineConsumer } from '../../platform/events/index';
 import { findTenantById } from '../tenants/index';
 import { applyStake } from './bonuses';
@@ -5,8 +6,9 @@ import { grantForDeposit } from './coupons';
 import * as repo from './repo';
 
 /**
- * The bonus engine's reactions: each settled stake counts towards the player's active bonus (once per event, by
- * the delivery's key), and a paid PIX charge that carried a deposit-match coupon grants its bonus.
+ * The bonus engine's reactions: each settled stake (a casino round, or a sports bet at its first closing) counts
+ * towards the player's active bonus (once per event, by the delivery's key), and a paid PIX charge that carried a
+ * deposit-match coupon grants its bonus.
  */
 export const promotionsConsumer: Consumer = defineConsumer({
   name: 'promotions',
@@ -22,6 +24,21 @@ export const promotionsConsumer: Consumer = defineConsumer({
         eventKey: ctx.idempotencyKey,
         gameId: e.payload.game_id,
         bet: e.payload.bet,
+        now: e.createdAt,
+      });
+    },
+    'sports.bet_settled': async (e, ctx) => {
+      const bet = sportsWagered(e.payload);
+      if (e.userId === null || bet === 0) return;
+      if (!(await repo.hasActiveBonus(ctx.tx, e.tenantId, e.userId))) return;
+      await repo.lockPlayer(ctx.tx, e.tenantId, e.userId);
+      await applyStake(ctx.tx, {
+        tenantId: e.tenantId,
+        userId: e.userId,
+        eventKey: ctx.idempotencyKey,
+        gameId: null,
+        bet,
+        sportsOdds: e.payload.odds,
         now: e.createdAt,
       });
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { publish, readConsumerStatus } from '../../platform/events/index';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { fundedPlayer } from '../casino/test-support';
@@ -681,4 +682,64 @@ describe('ledger', () => {
       if (!a) expect((await balances(p)).bonus).toBe(0);
     }
   }, 120_000);
+});
+
+describe('sports bets and the bonus wagering', () => {
+  /** Waits until the promotions consumer has passed every event of the log. */
+  async function counted() {
+    for (let i = 0; i < 500; i++) {
+      const lag = (await readConsumerStatus(app.db)).find((c) => c.consumer === 'promotions')?.lagEvents;
+      if (lag === 0) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('the promotions consumer did not catch up');
+  }
+  const settled = async (
+    p: Player,
+    o: {
+      betId: number;
+      stake: number;
+      odds: number;
+      status?: 'won' | 'lost' | 'void';
+      version?: number;
+      rollback?: boolean;
+    },
+  ) => {
+    // The tenant is read before the transaction: PGlite has one connection, which the transaction holds.
+    const tenantId = (await tenant()).id;
+    await app.db.transaction(async (tx) =>
+      publish(tx, {
+        name: 'sports.bet_settled',
+        tenantId,
+        userId: p.id,
+        payload: {
+          bet_id: o.betId,
+          status: o.status ?? 'lost',
+          stake: o.stake,
+          payout: 0,
+          odds: o.odds,
+          legs: 1,
+          settlement_version: o.version ?? 0,
+          ...(o.rollback ? { rollback: true } : {}),
+        },
+      }),
+    );
+  };
+
+  it('a settled sports bet counts its stake once, at odds of 1.50 or more; voids, rollbacks and resettlements do not', async () => {
+    const p = await player();
+    const offer = await noDepositOffer({ amount: '10000', wagering: '10' });
+    await ops('bonus:grant', { flags: { host: 'localhost', user: String(p.id), offer: String(offer) } });
+    const base = 800_000_000 + (Date.now() % 1_000_000) * 10;
+    await settled(p, { betId: base + 1, stake: 1_000, odds: 18_500 });
+    await counted();
+    expect((await activeOf(p))!.wagering_done).toBe(1_000);
+    // Below the minimum odds, given back, taken back or settled again after a rollback: nothing more counts.
+    await settled(p, { betId: base + 2, stake: 5_000, odds: 14_900 });
+    await settled(p, { betId: base + 3, stake: 5_000, odds: 30_000, status: 'void' });
+    await settled(p, { betId: base + 1, stake: 1_000, odds: 18_500, rollback: true, version: 0 });
+    await settled(p, { betId: base + 1, stake: 1_000, odds: 18_500, status: 'won', version: 1 });
+    await counted();
+    expect((await activeOf(p))!.wagering_done).toBe(1_000);
+  });
 });

@@ -118,6 +118,7 @@ export default {
       live: 'Live casino',
       originals: 'Originals',
       other: 'Other games',
+      sports: 'Sports',
     },
     minDeposit: 'Minimum deposit {amount}',
     wagering: 'Wager {times} times the {base} to release it',

@@ -116,6 +116,7 @@ export default {
       live: 'Cassino ao vivo',
       originals: 'Originals',
       other: 'Outros jogos',
+      sports: 'Esportes',
     },
     minDeposit: 'Depósito mínimo de {amount}',
     wagering: 'Aposte {times} vezes o {base} para liberar',
