@@ -401,7 +401,7 @@ describe(`free spins (${PG ? 'postgres' : 'pglite'})`, () => {
       max_bet: null,
       days: 7,
       max_conversion: null,
-      contributions: { slots: 100, table: 15, live: 10, originals: 100, other: 50 },
+      contributions: { slots: 100, table: 15, live: 10, originals: 100, other: 50, sports: 100 },
       excluded_game_ids: [],
       new_players_only: false,
       once_per_cpf: false,
