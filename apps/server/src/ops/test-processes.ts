@@ -23,6 +23,7 @@ export function serverEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJ
     LOG_LEVEL: 'warn',
     WALLET_JOBS: 'false',
     ORIGINALS_ENGINES: 'off',
+    SPORTS_FEED: 'off',
     PASSWORD_HASH_MEMORY_KIB: '1024',
     PASSWORD_HASH_TIME_COST: '1',
     ...extra,

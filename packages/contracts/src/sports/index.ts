@@ -338,7 +338,7 @@ export type BetbyWidgetConfig = z.infer<typeof BetbyWidgetConfig>;
 export const betbyWidgetCall = { response: replies({ 200: BetbyWidgetConfig }) };
 
 /** Our ES256 public key that verifies the player token: SPKI PEM, and the same as a JWK set. */
-export const betbyPublicKeyCall = { response: { 200: z.string().describe('SPKI PEM.') } };
+export const betbyPublicKeyCall = { response: replies({ 200: z.string().describe('SPKI PEM.') }) };
 export const betbyJwksCall = {
   response: replies({ 200: reply({ keys: z.array(z.record(z.string(), z.unknown())) }) }),
 };

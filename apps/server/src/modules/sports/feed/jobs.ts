@@ -59,4 +59,8 @@ export function feedJobs(s: FeedSettings = feedSettings()): Job[] {
   ];
 }
 
-export const FEED_JOBS: Job[] = feedJobs();
+/**
+ * SPORTS_FEED=off keeps this process out of the simulated feed (another node takes the leases): a node that must not
+ * write on its own, such as the data-directory tests' server, sets it.
+ */
+export const FEED_JOBS: Job[] = process.env.SPORTS_FEED === 'off' ? [] : feedJobs();

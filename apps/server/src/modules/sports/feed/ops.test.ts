@@ -29,7 +29,7 @@ const statuses = async (eventId: number) =>
 describe('sports:events', () => {
   it('lists open events, live first, with score and open markets; --live only live ones', async () => {
     await seedTestEvent(app.db, tenantId, { home: 'Bahia', away: 'Vitória' });
-    const live = await seedTestEvent(app.db, tenantId, {
+    await seedTestEvent(app.db, tenantId, {
       home: 'Grêmio',
       away: 'Inter',
       live: { minute: 30, score: [0, 1] },
