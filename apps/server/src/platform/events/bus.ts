@@ -109,6 +109,8 @@ class HandlerFailed extends Error {
 
 const LOCK_CONSUMER =
   'select pos_xid::text as xid, pos_id as id from event_consumers where name = $1 for update skip locked';
+// drain waits its turn instead: a delivery running elsewhere (this node's ticker) must not read as "nothing left".
+const LOCK_CONSUMER_WAIT = 'select pos_xid::text as xid, pos_id as id from event_consumers where name = $1 for update';
 
 // Only rows of transactions older than every transaction still running: none of those can still commit a row
 // behind the position. The payload is read only for the names this consumer handles; the rest it just passes.
@@ -208,8 +210,10 @@ export function createEventBus(o: EventBusOptions): EventBus {
     }
   }
 
-  async function lock(tx: Sql, name: string): Promise<Position | null> {
-    const { rows } = await tx.query<Position>(LOCK_CONSUMER, [name], 'events_lock_consumer');
+  async function lock(tx: Sql, name: string, wait = false): Promise<Position | null> {
+    const { rows } = wait
+      ? await tx.query<Position>(LOCK_CONSUMER_WAIT, [name])
+      : await tx.query<Position>(LOCK_CONSUMER, [name], 'events_lock_consumer');
     return rows[0] ? { xid: rows[0].xid, id: Number(rows[0].id) } : null;
   }
 
@@ -274,7 +278,7 @@ export function createEventBus(o: EventBusOptions): EventBus {
     return passed;
   }
 
-  async function deliver(name: string): Promise<number> {
+  async function deliver(name: string, wait = false): Promise<number> {
     const c = consumerOf(name);
     await register();
     let from: Position | null = null;
@@ -282,7 +286,7 @@ export function createEventBus(o: EventBusOptions): EventBus {
     const effects: Effects = [];
     try {
       const passed = await db.transaction(async (tx) => {
-        from = await lock(tx, name);
+        from = await lock(tx, name, wait);
         if (!from) return 0;
         read = (await tx.query<LogRow>(READ_EVENTS, [from.xid, from.id, namesOf(c), batchSize], 'events_read')).rows;
         if (read.length === 0) return 0;
@@ -358,7 +362,7 @@ export function createEventBus(o: EventBusOptions): EventBus {
     for (;;) {
       let moved = 0;
       for (const name of consumers.keys()) {
-        moved += await deliver(name);
+        moved += await deliver(name, true);
         moved += await retryDue(name);
       }
       if (moved === 0) return;
