@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 
 import type { Config } from './config';
 import { devOutboxPage } from './modules/auth/dev-outbox';
 import { accountRoutes } from './modules/auth/plugin';
+import { boxesRoutes, seedDemoBoxes } from './modules/boxes/index';
 import { casinoRoutes } from './modules/casino/routes';
 import { chatConsumer } from './modules/chat/index';
 import { chatRoutes } from './modules/chat/routes';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.seedDemo) await seedDemoPromotions(db);
   if (config.seedDemo) await seedDemoVip(db);
   if (config.seedDemo) await seedDemoMissions(db);
+  if (config.seedDemo) await seedDemoBoxes(db);
   // The demo's live book; not under test, where a feed playing in the background would race the tests' own clock.
   if (config.seedDemo && config.env !== 'test') await seedDemoSports(db);
 
@@ -214,6 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(missionsRoutes);
       await api.register(referralsRoutes);
       await api.register(sportsRoutes);
+      await api.register(boxesRoutes);
     },
     { prefix: '/api' },
   );

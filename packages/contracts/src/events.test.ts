@@ -57,6 +57,7 @@ describe('domain event map', () => {
       'vip.level_up',
       'sports.bet_placed',
       'sports.bet_settled',
+      'boxes.box_granted',
     ]);
   });
 

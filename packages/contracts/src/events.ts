@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOXES_EVENT_PAYLOADS } from './boxes';
 import { MISSIONS_EVENT_PAYLOADS } from './missions';
 import { Centavos } from './money';
 import { PROMOTIONS_EVENT_PAYLOADS } from './promotions';
@@ -90,6 +91,7 @@ export const EVENT_PAYLOADS = {
   ...PROMOTIONS_EVENT_PAYLOADS,
   ...VIP_EVENT_PAYLOADS,
   ...SPORTS_EVENT_PAYLOADS,
+  ...BOXES_EVENT_PAYLOADS,
 } as const;
 
 export type EventName = keyof typeof EVENT_PAYLOADS;

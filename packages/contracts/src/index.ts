@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './boxes';
 export * from './broadcasting';
 export * from './casino';
 export * from './chat';

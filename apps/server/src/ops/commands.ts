@@ -1,3 +1,4 @@
+import { BOXES_COMMANDS } from '../modules/boxes/index';
 import { CASINO_COMMANDS } from '../modules/casino/ops';
 import { CHAT_COMMANDS } from '../modules/chat/ops';
 import { KYC_COMMANDS } from '../modules/kyc/ops';
@@ -102,6 +103,7 @@ export const COMMANDS: Record<string, Command> = {
   ...PROVIDER_COMMANDS,
   ...VIP_COMMANDS,
   ...SPORTS_COMMANDS,
+  ...BOXES_COMMANDS,
   ...REFERRALS_COMMANDS,
 };
 

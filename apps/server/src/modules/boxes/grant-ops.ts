@@ -1,0 +1,4 @@
+import type { Command } from '../../platform/ops';
+
+/** box:grant. */
+export const GRANT_COMMANDS: Record<string, Command> = {};
