@@ -1,6 +1,7 @@
 // @sorte/fairness: the provably-fair core and the game math of Sorte Originals. Pure and deterministic: the server
 // settles bets with it and the browser verifier recomputes them with the very same functions.
 
+export * from './games/box.ts';
 export * from './games/chain.ts';
 export * from './games/crash.ts';
 export * from './games/dice.ts';
