@@ -213,6 +213,8 @@ export const BOXES_EVENT_PAYLOADS = {
     titles: z.object({ pt: z.string(), en: z.string() }),
     image: z.string(),
     source: z.enum(USER_BOX_SOURCES),
+    /** The box version granted (the consumers build the UserBox from the payload alone). */
+    version: z.number().int().positive().optional(),
   }),
 } as const;
 
