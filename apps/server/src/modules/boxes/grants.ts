@@ -56,6 +56,7 @@ export async function grantBox(tx: Sql, o: GrantBox): Promise<{ userBoxId: numbe
       titles: box.titles,
       image: box.image,
       source: o.source,
+      version: box.live_version,
     },
   });
   return { userBoxId, replayed: false };

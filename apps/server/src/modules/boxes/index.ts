@@ -5,6 +5,7 @@
  * purchase. app.ts, the ops CLI and the modules that grant boxes (missions, vip) use this file only.
  */
 
+export { type BoxRow, findBox } from './catalog';
 export { boxGrantProblem, type GrantBox, grantBox } from './grants';
 export { BOXES_COMMANDS } from './ops';
 export { boxesRoutes } from './routes';
