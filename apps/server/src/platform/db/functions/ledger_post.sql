@@ -6,8 +6,9 @@
 --   insufficient  the FIRST player balance change did not fit and the key is unknown: nothing was written, the
 --                 caller may try other legs or throw
 -- A later balance change that does not fit raises SR402 (the whole statement is undone); SR404: no such account.
--- A booked stake (type bet) adds what it took from the player to their player_wagers.total_bet; a refund paid by
--- the house (a stake given back) takes it off again, never below zero.
+-- A booked stake (type bet, or box: a mystery box bought is staked on its opening) adds what it took from the player
+-- to their player_wagers.total_bet; a refund paid by the house (a stake given back) takes it off again, never below
+-- zero.
 
 create or replace function ledger_post(p_tenant bigint, p_user bigint, p_type text, p_reference text, p_key text,
     p_hash text, p_metadata jsonb, p_reverses bigint, p_extra jsonb, p_users bigint[], p_kinds text[],
@@ -70,7 +71,7 @@ begin
       return;
     end if;
     if v_sys is not null then
-      if p_type = 'bet' then
+      if p_type in ('bet', 'box') then
         v_wager := greatest(0, -p_amounts[v_i]);
       elsif p_type = 'refund' and p_kinds[3 - v_i] = 'house' then
         v_wager := -greatest(0, p_amounts[v_i]);
@@ -191,9 +192,9 @@ begin
       from unnest(p_users, p_kinds, p_amounts) with ordinality as a(u, k, amt, ord)
         left join unnest(m_users, m_kinds, m_ids, m_bals) as m(u, k, id, bal) on m.u = a.u and m.k = a.k
       order by a.ord;
-  if p_type in ('bet', 'refund') then
+  if p_type in ('bet', 'box', 'refund') then
     select coalesce(sum(x.d), 0) into v_net from unnest(m_users, m_deltas) as x(u, d) where x.u = p_user;
-    v_wager := case when p_type = 'bet' then greatest(0, -v_net)
+    v_wager := case when p_type in ('bet', 'box') then greatest(0, -v_net)
       when 'house' = any(p_kinds) then -greatest(0, v_net) else 0 end;
     if v_wager <> 0 then
       update player_wagers set total_bet = greatest(0, total_bet + v_wager)
