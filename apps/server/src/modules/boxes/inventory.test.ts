@@ -1,11 +1,13 @@
 import { boxTicket, hashServerSeed } from '@sorte/fairness';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseArgs } from '../../platform/ops';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { fundedPlayer } from '../casino/test-support';
 import * as ledger from '../ledger/index';
 import { createTenant, defaultTenantSettings, findTenantByHost } from '../tenants/index';
+import { GRANT_COMMANDS } from './grant-ops';
 import { grantBox } from './grants';
 import * as inventory from './inventory';
 import { seedTestBox, type TestBox } from './test-support';
@@ -275,6 +277,31 @@ describe('grants', () => {
     const o = await open(p, box.id);
     expect(o.statusCode, o.body).toBe(200);
     expect(o.json().data[0].bet).toBe(0);
+  });
+});
+
+describe('box:grant', () => {
+  const run = (...argv: string[]) => GRANT_COMMANDS['box:grant']!.run({ db: app.db }, parseArgs(argv));
+
+  it('gives a box by name, once per --key; refuses unknown players and boxes', async () => {
+    const p = await player(0);
+    const out = await run('--host', 'localhost', '--user', String(p.id), '--box', box.name, '--key', `t${p.id}`);
+    expect(out).toMatch(/^box inv-teste granted to player \d+: user box \d+ \(key operator:t\d+\)$/);
+    const again = await run(
+      '--host',
+      'localhost',
+      '--user',
+      String(p.id),
+      '--box',
+      String(box.id),
+      '--key',
+      `t${p.id}`,
+    );
+    expect(again).toMatch(/already granted/);
+    await run('--host', 'localhost', '--user', String(p.id), '--box', box.name);
+    expect(await count('select count(*) as n from user_boxes where user_id = $1', [p.id])).toBe(2);
+    await expect(run('--host', 'localhost', '--user', '999999', '--box', box.name)).rejects.toThrow(/no player/);
+    await expect(run('--host', 'localhost', '--user', String(p.id), '--box', 'nope')).rejects.toThrow(/no box nope/);
   });
 });
 
