@@ -35,6 +35,10 @@ const sports = () => import('../features/sports/routes/sports-page');
 const sportsChange = () => import('../features/sports/routes/sportschange-page');
 const sportsbook = () => import('../features/sports/routes/sportsbook-page');
 const widgetBetby = () => import('../features/sports/betby/widgetbetby-page');
+const crates = () => import('../features/boxes/routes/crates-page');
+const box = () => import('../features/boxes/routes/box-page');
+const accountBoxes = () => import('../features/boxes/routes/account-boxes-page');
+const accountItems = () => import('../features/boxes/routes/account-items-page');
 
 /** Pages built so far, by route name. Every other route shows the honest "not available yet" page. */
 const LOADERS: Record<string, Loader> = {
@@ -86,6 +90,10 @@ const LOADERS: Record<string, Loader> = {
   sportschange: sportsChange as Loader,
   sportsbook: sportsbook as Loader,
   widgetbetby: widgetBetby as Loader,
+  'casino-crates': crates as Loader,
+  'casino-box': box as Loader,
+  'account-boxes': accountBoxes as Loader,
+  'account-items': accountItems as Loader,
 };
 
 // Links anywhere in the site are shown only to pages that exist (shared/lib/live-routes.ts).
