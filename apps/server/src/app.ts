@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 
 import type { Config } from './config';
 import { devOutboxPage } from './modules/auth/dev-outbox';
 import { accountRoutes } from './modules/auth/plugin';
-import { boxesRoutes, seedDemoBoxes } from './modules/boxes/index';
+import { boxesRoutes, boxGrantProblem, findBox, grantBox, seedDemoBoxes } from './modules/boxes/index';
 import { casinoRoutes } from './modules/casino/routes';
 import { chatConsumer } from './modules/chat/index';
 import { chatRoutes } from './modules/chat/routes';
@@ -59,7 +59,7 @@ import { rootSiteConfigRoute, siteRoutes } from './modules/site/routes';
 import { seedDemoTenant } from './modules/site/seed';
 import { SPORTS_JOBS, seedDemoSports, sportsRoutes } from './modules/sports/index';
 import { findTenantByHost } from './modules/tenants/repo';
-import { seedDemoVip, useVipOffers, VIP_JOBS, vipConsumer, vipRoutes } from './modules/vip/index';
+import { seedDemoVip, useVipBoxes, useVipOffers, VIP_JOBS, vipConsumer, vipRoutes } from './modules/vip/index';
 import { opsRoutes } from './ops/http';
 import { registerContracts } from './platform/contracts';
 import { type Db, openDb } from './platform/db/index';
@@ -150,6 +150,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   usePromotionHooks(paymentHooks);
   // A VIP level's bonus-offer reward is granted by promotions (which depends on vip through auth: a port, not an import).
   useVipOffers({ grant: grantOffer, check: offerRewardProblem });
+  useVipBoxes({
+    grant: (tx, o) => grantBox(tx, { ...o, source: 'vip' }),
+    check: (sql, o) => boxGrantProblem(sql, o.tenantId, o.boxId),
+    find: (sql, o) => findBox(sql, o.tenantId, o.ref),
+  });
   await registerRealtime(app);
   await startEventsAndJobs(app, {
     consumers: [

@@ -1,3 +1,5 @@
+import type { UserBox } from './boxes';
+
 /** Shapes of the realtime module's HTTP calls and events. Money in integer centavos. */
 
 /** Longest chat message, enforced by the server and the web's input alike. */
@@ -42,7 +44,7 @@ export type NotificationItem = {
   viewed: boolean;
   pinned_until: string | null;
   status: 'read' | 'unread';
-  user_box: unknown;
+  user_box: UserBox | null;
 };
 
 export type UnreadCount = { user_notifications: number; global_notifications: number };

@@ -1,4 +1,4 @@
-import { BOXES_COMMANDS } from '../modules/boxes/index';
+import { BOXES_COMMANDS, boxGrantProblem, findBox, grantBox } from '../modules/boxes/index';
 import { CASINO_COMMANDS } from '../modules/casino/ops';
 import { CHAT_COMMANDS } from '../modules/chat/ops';
 import { KYC_COMMANDS } from '../modules/kyc/ops';
@@ -15,14 +15,20 @@ import { REFERRALS_COMMANDS } from '../modules/referrals/ops';
 import { RESPONSIBLE_GAMING_COMMANDS } from '../modules/responsible-gaming/ops';
 import { SPORTS_COMMANDS } from '../modules/sports/index';
 import { addTenantHost, createTenant, listTenants, setTenantSettings } from '../modules/tenants/service';
-import { useVipOffers } from '../modules/vip/index';
+import { useVipBoxes, useVipOffers } from '../modules/vip/index';
 import { VIP_COMMANDS } from '../modules/vip/ops';
 import { AppError } from '../platform/errors';
 import { type Command, flag as need, type OpsContext, parseArgs, table, UsageError } from '../platform/ops';
 import { EVENTS_COMMANDS } from './events';
 
-// The CLI composes modules as app.ts does: a VIP ladder's offer rewards are checked (and granted) by promotions.
+// The CLI composes modules as app.ts does: a VIP ladder's offer rewards are checked (and granted) by promotions,
+// its box rewards by boxes.
 useVipOffers({ grant: grantOffer, check: offerRewardProblem });
+useVipBoxes({
+  grant: (tx, o) => grantBox(tx, { ...o, source: 'vip' }),
+  check: (sql, o) => boxGrantProblem(sql, o.tenantId, o.boxId),
+  find: (sql, o) => findBox(sql, o.tenantId, o.ref),
+});
 
 export type { Command, OpsContext, Parsed } from '../platform/ops';
 export { parseArgs, table, UsageError } from '../platform/ops';

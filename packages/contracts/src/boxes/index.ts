@@ -220,3 +220,26 @@ export const BOXES_EVENT_PAYLOADS = {
 
 /** NotifyNewUserBox on the player's channel: the box granted, as GET /boxes/user/get lists it. */
 export const NotifyNewUserBox = UserBox;
+
+/**
+ * The UserBox a boxes.box_granted event announces, in the player's language, as GET /boxes/user/get lists it then:
+ * unopened, nothing paid and nothing to sell it back for (a granted box cannot be sold).
+ */
+export function grantedUserBox(
+  p: z.infer<(typeof BOXES_EVENT_PAYLOADS)['boxes.box_granted']>,
+  o: { at: Date; lang: 'pt' | 'en' },
+): UserBox {
+  return {
+    id: p.user_box_id,
+    box_id: p.box_id,
+    name: p.name,
+    title: p.titles[o.lang],
+    image: p.image,
+    version: p.version ?? 1,
+    source: p.source,
+    status: 'unopened',
+    price_paid: 0,
+    sell_price: 0,
+    created_at: o.at.toISOString(),
+  };
+}

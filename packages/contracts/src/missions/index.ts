@@ -5,7 +5,7 @@ import { Centavos } from '../money';
 /**
  * Missions: a tenant's goals (wager, play rounds, win a multiplier, deposit, log in on distinct days) with a window
  * (daily, weekly, once, or a from-to range, in the tenant's time zone), an audience and a reward (cash through the
- * ledger, or a bonus offer). A player's mission moves available -> active (progress) -> completed -> claimed, or
+ * ledger, a bonus offer, or a mystery box). A player's mission moves available -> active (progress) -> completed -> claimed, or
  * expired when its window ends first. The web shows each as a floating widget (spec sections 2, 3, 4 and 9).
  */
 
@@ -24,9 +24,18 @@ export type MissionState = (typeof MISSION_STATES)[number];
 const Bilingual = reply({ pt: z.string(), en: z.string() });
 
 export const MissionReward = reply({
-  type: z.enum(['cash', 'offer']),
-  amount: Centavos.nullable().describe('Cash reward in centavos; null for a bonus offer.'),
-  offer_id: Int.nullable().describe('The bonus offer granted; null for cash.'),
+  type: z.enum(['cash', 'offer', 'box']),
+  amount: Centavos.nullable().describe('Cash reward in centavos; null for a bonus offer or a box.'),
+  offer_id: Int.nullable().describe('The bonus offer granted; null for cash or a box.'),
+  box_id: Int.nullable().describe('The mystery box given (one, unopened, in /account/boxes); null otherwise.'),
+  box: reply({
+    id: Int,
+    name: z.string().describe('The box in URLs: /casino/box/{name}.'),
+    title: z.string().describe('In the request language.'),
+    image: z.string(),
+  })
+    .nullable()
+    .describe('The box reward as the widget shows it; null for other rewards.'),
 });
 
 export const Mission = reply({
@@ -72,6 +81,9 @@ export const MissionActionReply = reply({
   mission: Mission,
   balance: Centavos.nullable().describe('Cash balance after a cash reward; null otherwise.'),
   message: z.string().describe('A confirmation in the request language.'),
+  user_box_id: Int.nullable()
+    .optional()
+    .describe('The box a box reward gave (NotifyNewUserBox carries it too); absent or null otherwise.'),
 });
 export type MissionActionReply = z.infer<typeof MissionActionReply>;
 

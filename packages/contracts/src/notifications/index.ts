@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserBox } from '../boxes';
 import { Int, IsoTime, localized, NumericId, paginated, refusedWith, replies, reply } from '../http';
 
 export const UnreadCountSchema = reply({ user_notifications: Int, global_notifications: Int });
@@ -17,7 +18,7 @@ export const NotificationSchema = reply({
   viewed: z.boolean(),
   pinned_until: IsoTime.nullable(),
   status: z.enum(['read', 'unread']),
-  user_box: z.unknown(),
+  user_box: UserBox.nullable().describe('The box this notification announces (a box granted); null otherwise.'),
 });
 
 /** GET /api/notifications: the player's list, newest first (page numbers out of range give an empty page). */

@@ -18,6 +18,7 @@ export const VipLevel = reply({
   threshold: Centavos.describe('Wagered in the season (centavos) at which the level is reached.'),
   reward_cash: Centavos.describe('Cash credited once when the level is reached (0: none).'),
   reward_offer_id: Int.nullable().describe('A bonus offer (see /bonuses) granted too when the level is reached.'),
+  reward_box_id: Int.nullable().describe('A mystery box (see /boxes/all) given too when the level is reached.'),
 });
 export type VipLevel = z.infer<typeof VipLevel>;
 
@@ -30,6 +31,11 @@ export const VipReward = reply({
     .enum(['pending', 'granted', 'refused'])
     .nullable()
     .describe("The offer's grant: pending for a few seconds after the level-up, then granted (see /bonus) or refused."),
+  reward_box_id: Int.nullable(),
+  reward_box_state: z
+    .enum(['granted', 'refused'])
+    .nullable()
+    .describe('The box given at the level-up (see /boxes/user/get), or refused when the box was no longer on offer.'),
   reached_at: IsoTime,
 });
 export type VipReward = z.infer<typeof VipReward>;

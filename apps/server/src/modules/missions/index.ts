@@ -3,7 +3,8 @@
  * and each player's progress. Other modules and app.ts use this file only:
  * - the consumer moves missions from settled rounds, approved deposits and logins (off the bet's transaction);
  * - app.ts mounts the routes, registers the job and seeds the demo missions;
- * - a bonus-offer reward is granted through promotions' grantOffer, an audience's VIP level read through vipLevelOf.
+ * - a bonus-offer reward is granted through promotions' grantOffer, a box through boxes' grantBox (in the claim's
+ *   transaction), an audience's VIP level read through vipLevelOf.
  */
 export { missionsConsumer } from './consumers';
 export { MISSIONS_JOBS } from './jobs';

@@ -32,6 +32,10 @@ export const MSG = {
     en: `Reward of ${brl(c, 'en')} credited to your balance.`,
   }),
   claimedOffer: { pt: 'Bônus da missão concedido!', en: 'Mission bonus granted!' },
+  claimedBox: {
+    pt: 'Sua caixa está em Minhas caixas. Abra quando quiser!',
+    en: 'Your box is in My boxes. Open it whenever you like!',
+  },
   regulatedDeposit: {
     pt: 'Este site segue as regras de apostas reguladas do Brasil: não há recompensa condicionada a depósito (Lei 14.790/2023, art. 29).',
     en: 'This site follows Brazil’s regulated betting rules: no reward may depend on a deposit (Law 14,790/2023, art. 29).',

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/index';
 import { publish } from '../../platform/events/index';
 import { type Command, flag, type Parsed, table, UsageError } from '../../platform/ops';
 import type { Tenant } from '../../platform/tenancy';
+import { boxGrantProblem, findBox } from '../boxes/index';
 import { findTenantByHost } from '../tenants/index';
 import { brl, describe, MSG } from './messages';
 import { goalAllowed } from './policies';
@@ -14,7 +15,7 @@ export const MAX_REWARD = 10_000_000;
 const CREATE_USAGE =
   'mission:create --host H --name N [--name-en N] --goal wager|rounds|multiplier|login_days|deposit --target T ' +
   '[--category C] [--game CODE] [--window daily|weekly|once] [--from DATE --to DATE] ' +
-  '[--audience all|new|vip --vip-min L --vip-max L] [--opt-in] (--reward-cash CENTAVOS | --reward-offer ID)';
+  '[--audience all|new|vip --vip-min L --vip-max L] [--opt-in] (--reward-cash CENTAVOS | --reward-offer ID | --reward-box ID|NAME)';
 
 const text = (args: Parsed, name: string, usage: string): string | undefined => {
   const v = args.flags[name];
@@ -103,10 +104,14 @@ export async function definitionOf(db: Db, t: Tenant, args: Parsed, u = CREATE_U
 
   const cash = whole(args, 'reward-cash', u, 1, MAX_REWARD);
   const offer = whole(args, 'reward-offer', u, 1, Number.MAX_SAFE_INTEGER);
-  if ((cash === undefined) === (offer === undefined))
-    throw new UsageError(`give one reward: --reward-cash CENTAVOS or --reward-offer ID\nusage: ${u}`);
+  const boxRef = text(args, 'reward-box', u);
+  if ([cash, offer, boxRef].filter((r) => r !== undefined).length !== 1)
+    throw new UsageError(
+      `give one reward: --reward-cash CENTAVOS, --reward-offer ID or --reward-box ID|NAME\nusage: ${u}`,
+    );
   if (offer !== undefined && !(await repo.offerExists(db, t.id, offer)))
     throw new UsageError(`no active bonus offer ${offer} on ${t.primaryHost}\nusage: ${u}`);
+  const box = boxRef === undefined ? undefined : await rewardBox(db, t, boxRef, u);
 
   return {
     tenant_id: t.id,
@@ -125,7 +130,17 @@ export async function definitionOf(db: Db, t: Tenant, args: Parsed, u = CREATE_U
     opt_in: optIn === true,
     reward_cash: cash ?? null,
     reward_offer_id: offer ?? null,
+    reward_box_id: box ?? null,
   };
+}
+
+/** A box named as a reward (by id or name) must be on sale now: the claim gives one of its live version. */
+async function rewardBox(db: Db, t: Tenant, ref: string, u: string): Promise<number> {
+  const box = await findBox(db, t.id, ref);
+  if (!box) throw new UsageError(`no box "${ref}" on ${t.primaryHost}\nusage: ${u}`);
+  const why = await boxGrantProblem(db, t.id, box.id);
+  if (why) throw new UsageError(`${why}\nusage: ${u}`);
+  return box.id;
 }
 
 /** Creates a mission (validated in full first); one open to everyone is announced to the connected players. */
@@ -174,7 +189,12 @@ export const MISSIONS_COMMANDS: Record<string, Command> = {
               : d.time_window,
           audience: d.audience === 'vip' ? `vip ${d.vip_min}-${d.vip_max}` : d.audience,
           opt_in: d.opt_in,
-          reward: d.reward_cash !== null ? brl(d.reward_cash, 'en') : `offer ${d.reward_offer_id}`,
+          reward:
+            d.reward_cash !== null
+              ? brl(d.reward_cash, 'en')
+              : d.reward_box_id !== null
+                ? `box ${d.reward_box_id}`
+                : `offer ${d.reward_offer_id}`,
           active: d.active,
         })),
       );

@@ -21,6 +21,8 @@ export type DefinitionRow = {
   opt_in: boolean;
   reward_cash: number | null;
   reward_offer_id: number | null;
+  /** A mystery box given (one unopened box of its live version at the claim). */
+  reward_box_id: number | null;
   active: boolean;
   created_at: Date;
 };
@@ -45,7 +47,7 @@ export type PlayerRow = {
 };
 
 const DEF_COLS = `id, tenant_id, name_pt, name_en, goal, target, category, game_code, time_window, starts_at, ends_at,
-  audience, vip_min, vip_max, opt_in, reward_cash, reward_offer_id, active, created_at`;
+  audience, vip_min, vip_max, opt_in, reward_cash, reward_offer_id, reward_box_id, active, created_at`;
 const PLAYER_COLS = `id, tenant_id, mission_id, user_id, period, goal, target, state, progress, days::text[] as days,
   ends_at, accepted_at, completed_at, claimed_at, claim_transaction_id`;
 
@@ -56,6 +58,7 @@ const defOf = (r: DefinitionRow): DefinitionRow => ({
   target: Number(r.target),
   reward_cash: r.reward_cash === null ? null : Number(r.reward_cash),
   reward_offer_id: r.reward_offer_id === null ? null : Number(r.reward_offer_id),
+  reward_box_id: r.reward_box_id === null ? null : Number(r.reward_box_id),
 });
 const playerOf = (r: PlayerRow): PlayerRow => ({
   ...r,
@@ -71,8 +74,8 @@ const playerOf = (r: PlayerRow): PlayerRow => ({
 export async function insertDefinition(sql: Sql, d: DefinitionInsert): Promise<DefinitionRow> {
   const { rows } = await sql.query<DefinitionRow>(
     `insert into missions_definitions (tenant_id, name_pt, name_en, goal, target, category, game_code, time_window,
-        starts_at, ends_at, audience, vip_min, vip_max, opt_in, reward_cash, reward_offer_id)
-      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+        starts_at, ends_at, audience, vip_min, vip_max, opt_in, reward_cash, reward_offer_id, reward_box_id)
+      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
       returning ${DEF_COLS}`,
     [
       d.tenant_id,
@@ -91,6 +94,7 @@ export async function insertDefinition(sql: Sql, d: DefinitionInsert): Promise<D
       d.opt_in,
       d.reward_cash,
       d.reward_offer_id,
+      d.reward_box_id,
     ],
   );
   return defOf(rows[0]!);

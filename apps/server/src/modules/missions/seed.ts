@@ -18,6 +18,7 @@ const DEMO: Seed[] = [
     opt_in: false,
     reward_cash: 200,
     reward_offer_id: null,
+    reward_box_id: null,
   },
   {
     name_pt: 'Aposte R$ 50 em slots esta semana',
@@ -31,6 +32,7 @@ const DEMO: Seed[] = [
     opt_in: false,
     reward_cash: 500,
     reward_offer_id: null,
+    reward_box_id: null,
   },
   {
     name_pt: 'Multiplicador 5x',
@@ -44,6 +46,7 @@ const DEMO: Seed[] = [
     opt_in: true,
     reward_cash: 300,
     reward_offer_id: null,
+    reward_box_id: null,
   },
 ];
 

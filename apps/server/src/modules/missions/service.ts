@@ -3,6 +3,7 @@ import type { Db, Sql } from '../../platform/db/index';
 import { AppError } from '../../platform/errors';
 import { publish } from '../../platform/events/index';
 import type { Tenant } from '../../platform/tenancy';
+import { type BoxRow, findBox, grantBox } from '../boxes/index';
 import * as ledger from '../ledger/index';
 import { grantOffer } from '../promotions/index';
 import { audienceAdmits, playerFacts } from './audience';
@@ -22,7 +23,7 @@ function view(
   d: repo.DefinitionRow,
   row: repo.PlayerRow | null,
   period: Period | null,
-  o: { locale: Locale; now: Date; labels: Awaited<ReturnType<typeof repo.labels>> },
+  o: { locale: Locale; now: Date; labels: Awaited<ReturnType<typeof repo.labels>>; boxes: Map<number, BoxRow> },
 ): Mission {
   const names = { pt: d.name_pt, en: d.name_en };
   const ended = (at: Date | null) => at !== null && o.now >= at;
@@ -47,15 +48,29 @@ function view(
     opt_in: d.opt_in,
     accepted: row !== null && (row.accepted_at !== null || !d.opt_in),
     state,
-    reward: {
-      type: d.reward_cash !== null ? 'cash' : 'offer',
-      amount: d.reward_cash,
-      offer_id: d.reward_offer_id,
-    },
+    reward: reward(d, o.boxes, o.locale),
     completed_at: row?.completed_at?.toISOString() ?? null,
     claimed_at: row?.claimed_at?.toISOString() ?? null,
     isClaimed: row?.state === 'claimed',
   };
+}
+
+function reward(d: repo.DefinitionRow, boxes: Map<number, BoxRow>, locale: Locale): Mission['reward'] {
+  const box = d.reward_box_id === null ? undefined : boxes.get(d.reward_box_id);
+  return {
+    type: d.reward_cash !== null ? 'cash' : d.reward_box_id !== null ? 'box' : 'offer',
+    amount: d.reward_cash,
+    offer_id: d.reward_offer_id,
+    box_id: d.reward_box_id,
+    box: box ? { id: box.id, name: box.name, title: box.titles[locale], image: box.image } : null,
+  };
+}
+
+/** The boxes the missions reward, for the widget's box art and title (a handful per tenant). */
+async function rewardBoxes(sql: Sql, tenantId: number, defs: repo.DefinitionRow[]): Promise<Map<number, BoxRow>> {
+  const ids = [...new Set(defs.flatMap((d) => (d.reward_box_id === null ? [] : [d.reward_box_id])))];
+  const found = await Promise.all(ids.map((id) => findBox(sql, tenantId, id)));
+  return new Map(found.flatMap((b) => (b ? [[b.id, b] as const] : [])));
 }
 
 /** The definitions this player (or guest) may see now, each with the player's row of its window. */
@@ -87,12 +102,13 @@ async function visible(sql: Sql, w: Who, only?: number) {
     games: [...new Set(defs.flatMap((d) => (d.game_code ? [d.game_code] : [])))],
     categories: [...new Set(defs.flatMap((d) => (d.category ? [d.category] : [])))],
   });
+  const boxes = await rewardBoxes(sql, w.tenant.id, defs);
   return withPeriod.map(({ d, period }) => {
     const row =
       unclaimed.find((r) => r.mission_id === d.id) ??
       rows.find((r) => r.mission_id === d.id && r.period === period?.key) ??
       null;
-    return view(d, row, period, { locale: w.locale, now: w.now, labels });
+    return view(d, row, period, { locale: w.locale, now: w.now, labels, boxes });
   });
 }
 
@@ -140,7 +156,9 @@ export async function acceptMission(db: Db, w: Who & { userId: number }, id: num
 /**
  * POST /missions/{id}/claim: pays a completed mission's reward once. The player's row is locked, then moved
  * completed -> claimed by a conditional update; the cash goes through the ledger under the key
- * missions:claim:<row>, so concurrent claims pay once and the others are told it was already claimed.
+ * missions:claim:<row>, so concurrent claims pay once and the others are told it was already claimed. A box is
+ * given by the boxes module in the same transaction under the same key: a box no longer on offer refuses the claim
+ * whole, and the mission stays completed.
  */
 export async function claimMission(db: Db, w: Who & { userId: number }, id: number): Promise<MissionActionReply> {
   const d = await repo.findDefinition(db, w.tenant.id, id);
@@ -183,16 +201,32 @@ export async function claimMission(db: Db, w: Who & { userId: number }, id: numb
         payload: { balance: money.balance.cash, bonus: money.balance.bonus },
       });
     }
+    let userBoxId: number | null = null;
+    if (d.reward_box_id !== null) {
+      const g = await grantBox(tx, {
+        tenantId: w.tenant.id,
+        userId: w.userId,
+        boxId: d.reward_box_id,
+        source: 'mission',
+        key: `missions:claim:${row.id}`,
+      });
+      userBoxId = g.userBoxId;
+    }
     await publish(tx, {
       name: 'missions.mission_updated',
       tenantId: w.tenant.id,
       userId: w.userId,
       payload: { id: d.id, state: 'claimed', progress: claimed.progress, target: claimed.target, assigned: false },
     });
-    return { balance, row: claimed };
+    return { balance, row: claimed, userBoxId };
   });
   if (d.reward_offer_id !== null) await grantReward(db, w, d.reward_offer_id, paid.row);
-  const message = d.reward_cash !== null ? MSG.claimedCash(d.reward_cash)[w.locale] : MSG.claimedOffer[w.locale];
+  const message =
+    d.reward_cash !== null
+      ? MSG.claimedCash(d.reward_cash)[w.locale]
+      : d.reward_box_id !== null
+        ? MSG.claimedBox[w.locale]
+        : MSG.claimedOffer[w.locale];
   // A disabled mission's reward is still paid; its view is then built from the claimed row alone.
   const mission =
     (await visible(db, w, id))[0] ??
@@ -200,8 +234,9 @@ export async function claimMission(db: Db, w: Who & { userId: number }, id: numb
       locale: w.locale,
       now: w.now,
       labels: await repo.labels(db, w.tenant.id, { games: [], categories: [] }),
+      boxes: await rewardBoxes(db, w.tenant.id, [d]),
     });
-  return { mission, balance: paid.balance, message };
+  return { mission, balance: paid.balance, message, user_box_id: paid.userBoxId };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { DomainEventOf, EventName } from '@sorte/contracts';
+import { type DomainEventOf, type EventName, grantedUserBox, type UserBox, type UserBoxSource } from '@sorte/contracts';
 import type { Db, Sql } from '../../platform/db/index';
 import { type Consumer, defineConsumer, type HandlerContext } from '../../platform/events/index';
 import { broadcast } from '../../platform/realtime/index';
@@ -9,7 +9,7 @@ import * as repo from './repo';
 import { toItem } from './service';
 
 type Lang = 'pt' | 'en';
-type Text = { title: string; description: string; url: string };
+type Text = { title: string; description: string; url: string; img?: string; userBox?: UserBox };
 
 const money = (centavos: number, lang: Lang) =>
   new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : 'en', { style: 'currency', currency: 'BRL' }).format(centavos / 100);
@@ -50,6 +50,12 @@ const DOCUMENT_TEXT: Record<'approved' | 'rejected', Record<Lang, [string, strin
     pt: ['Documento recusado', 'Seu documento foi recusado. Envie-o novamente.'],
     en: ['Document rejected', 'Your document was rejected. Please send it again.'],
   },
+};
+
+const BOX_SOURCE: Record<Exclude<UserBoxSource, 'purchase'>, Record<Lang, string>> = {
+  mission: { pt: 'Missão concluída', en: 'Mission complete' },
+  vip: { pt: 'Novo nível VIP', en: 'New VIP level' },
+  operator: { pt: 'Presente do cassino', en: 'A gift from the casino' },
 };
 
 /** What the player reads for each event, in the player's language. */
@@ -97,6 +103,21 @@ const TEXTS: { [N in EventName]?: (e: DomainEventOf<N>, lang: Lang) => Text | nu
           url: '/responsible-gambling',
         }
       : null,
+  // The box rides along (user_box), so opening the notification later shows the same reward modal as the live push.
+  'boxes.box_granted': (e, lang) => {
+    if (e.payload.source === 'purchase') return null;
+    const box = grantedUserBox(e.payload, { at: e.createdAt, lang });
+    return {
+      title: lang === 'pt' ? 'Você ganhou uma caixa!' : 'You won a box!',
+      description:
+        lang === 'pt'
+          ? `${BOX_SOURCE[e.payload.source].pt}: ${box.title} já está em Minhas caixas. Abra quando quiser.`
+          : `${BOX_SOURCE[e.payload.source].en}: ${box.title} is waiting in My boxes. Open it whenever you like.`,
+      url: '/account/boxes',
+      img: box.image,
+      userBox: box,
+    };
+  },
   'vip.level_up': (e, lang) => ({
     title: e.payload.title[lang],
     description: e.payload.description[lang],
@@ -122,9 +143,10 @@ async function notifyPlayer(db: Db, e: DomainEventOf, ctx: HandlerContext) {
     userId,
     title: t.title,
     description: t.description,
-    img: null,
+    img: t.img ?? null,
     url: t.url,
     pinnedMinutes: 0,
+    userBox: t.userBox ?? null,
   });
   // An account notification arrives live as a toast and waits unread in the list; the one-at-a-time modal is for
   // the operator's announcements and must not cover a round the player is in the middle of.
@@ -135,7 +157,7 @@ async function notifyPlayer(db: Db, e: DomainEventOf, ctx: HandlerContext) {
     await sendPush(db, {
       tenantId: e.tenantId,
       userId,
-      payload: { title: t.title, body: t.description.slice(0, 300), url: t.url, icon: null, id: row.id },
+      payload: { title: t.title, body: t.description.slice(0, 300), url: t.url, icon: t.img ?? null, id: row.id },
     });
   });
 }
@@ -150,7 +172,7 @@ async function languageOf(sql: Sql, tenantId: number, userId: number): Promise<L
 
 /**
  * Withdrawal status changes, KYC decisions, approved deposits and refunds, and the notice to a player the national
- * self-exclusion list names, and a VIP level reached, become the player's notifications.
+ * self-exclusion list names, a VIP level reached and a box granted, become the player's notifications.
  */
 export function notificationsConsumer(db: Db): Consumer {
   const handle = (e: DomainEventOf, ctx: HandlerContext) => notifyPlayer(db, e, ctx);
@@ -164,6 +186,7 @@ export function notificationsConsumer(db: Db): Consumer {
       'responsible_gaming.national_list_hit': handle,
       'vip.level_up': handle,
       'promotions.cashback_released': handle,
+      'boxes.box_granted': handle,
     },
   });
 }

@@ -1,3 +1,4 @@
+import type { UserBox } from '@sorte/contracts';
 import type { Sql } from '../../platform/db/index';
 
 export type NotificationRow = {
@@ -11,12 +12,14 @@ export type NotificationRow = {
   created_at: Date;
   read_at: Date | null;
   viewed_at: Date | null;
+  /** The box a box notification announces, as it was when granted. */
+  user_box: UserBox | null;
 };
 
 // What a player may see: their personal notifications and every platform (user_id null) one of their tenant.
 const VISIBLE = `n.tenant_id = $1 and (n.user_id = $2 or n.user_id is null)`;
 const SELECT = `select n.id, n.user_id, n.title, n.description, n.img, n.url, n.pinned_until, n.created_at,
-  s.read_at, s.viewed_at
+  s.read_at, s.viewed_at, n.user_box
   from notifications n left join notification_states s on s.notification_id = n.id and s.user_id = $2`;
 
 export async function page(sql: Sql, tenantId: number, userId: number, perPage: number, offset: number) {
@@ -97,14 +100,24 @@ export async function insert(
     img: string | null;
     url: string | null;
     pinnedMinutes: number;
+    userBox?: UserBox | null;
   },
 ) {
   const { rows } = await sql.query<NotificationRow>(
-    `insert into notifications (tenant_id, user_id, title, description, img, url, pinned_until)
-     values ($1, $2, $3, $4, $5, $6, case when $7::int > 0 then now() + make_interval(mins => $7::int) end)
+    `insert into notifications (tenant_id, user_id, title, description, img, url, pinned_until, user_box)
+     values ($1, $2, $3, $4, $5, $6, case when $7::int > 0 then now() + make_interval(mins => $7::int) end, $8::jsonb)
      returning id, user_id, title, description, img, url, pinned_until, created_at,
-       null::timestamptz as read_at, null::timestamptz as viewed_at`,
-    [n.tenantId, n.userId, n.title, n.description, n.img, n.url, n.pinnedMinutes],
+       null::timestamptz as read_at, null::timestamptz as viewed_at, user_box`,
+    [
+      n.tenantId,
+      n.userId,
+      n.title,
+      n.description,
+      n.img,
+      n.url,
+      n.pinnedMinutes,
+      n.userBox ? JSON.stringify(n.userBox) : null,
+    ],
   );
   return rows[0]!;
 }

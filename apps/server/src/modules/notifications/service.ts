@@ -42,7 +42,7 @@ export function toItem(r: repo.NotificationRow, tz: string): NotificationItem {
     viewed: r.viewed_at !== null,
     pinned_until: r.pinned_until ? r.pinned_until.toISOString() : null,
     status: r.read_at ? 'read' : 'unread',
-    user_box: null,
+    user_box: r.user_box ?? null,
   };
 }
 

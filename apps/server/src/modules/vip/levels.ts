@@ -4,7 +4,7 @@ import type { LevelRow } from './repo';
 /**
  * A tenant's VIP ladder as the operator writes it (vip:set-levels --file levels.json):
  *   {"points_per_real": 1, "levels": [{"name": {"pt": "Bronze", "en": "Bronze"}, "threshold": 10000,
- *     "color": "#cd7f32", "reward_cash": 500, "reward_offer_id": 3}, ...]}
+ *     "color": "#cd7f32", "reward_cash": 500, "reward_offer_id": 3, "reward_box_id": 2}, ...]}
  * Levels are numbered 1..N in the order given; thresholds (centavos wagered in the season) must go strictly up.
  */
 
@@ -16,6 +16,8 @@ const Level = z.strictObject({
   reward_cash: z.number().int('must be whole centavos').min(0).max(10_000_000, 'at most R$ 100.000,00').default(0),
   /** A promotions offer (offer:list) granted too: a no-deposit credit or free spins. */
   reward_offer_id: z.number().int().positive().optional(),
+  /** A mystery box (box:list) given too, one unopened box of its live version. */
+  reward_box_id: z.number().int().positive().optional(),
 });
 export const LadderFile = z.strictObject({
   points_per_real: z.number().int().min(0).max(1000).default(1),
@@ -58,6 +60,7 @@ export function parseLadder(input: unknown): { ok: true; ladder: Ladder } | { ok
         color: l.color.toLowerCase(),
         reward_cash: l.reward_cash,
         reward_offer_id: l.reward_offer_id ?? null,
+        reward_box_id: l.reward_box_id ?? null,
       })),
     },
   };

@@ -5,12 +5,14 @@ import { findTenantByHost, findTenantById } from '../tenants/index';
 import { parseLadder } from './levels';
 import { brl } from './messages';
 import * as repo from './repo';
-import { vipOffers } from './rewards';
+import { vipBoxes, vipOffers } from './rewards';
 import { describePlayer, setLevels } from './service';
 
 const SET_USAGE = 'vip:set-levels --host H --file levels.json [--new-season]';
 const SHOW_USAGE = 'vip:show --user ID [--host H]';
 const LEVELS_USAGE = 'vip:levels --host H';
+const BOX_USAGE = 'vip:level-box --host H --level N --box ID|NAME|none';
+const NO_BOXES = 'box rewards need the boxes module, which this process does not run';
 
 const findHost = (db: Db, host: string) => findTenantByHost(db, host);
 
@@ -41,9 +43,42 @@ export const VIP_COMMANDS: Record<string, Command> = {
           : 'bonus-offer rewards need the promotions module, which this process does not run';
         if (why) problems.push(`levels.${l.level - 1}.reward_offer_id: ${why}`);
       }
+      const boxes = vipBoxes();
+      for (const l of r.ladder.levels) {
+        if (l.reward_box_id === null) continue;
+        const why = boxes ? await boxes.check(db, { tenantId, boxId: l.reward_box_id }) : NO_BOXES;
+        if (why) problems.push(`levels.${l.level - 1}.reward_box_id: ${why}`);
+      }
       if (problems.length) throw new UsageError(`levels refused, nothing written:\n  ${problems.join('\n  ')}`);
       const s = await setLevels(db, { tenantId, ladder: r.ladder, newSeason: args.flags['new-season'] === true });
       return `${r.ladder.levels.length} levels set (season ${s.season}, ${s.points_per_real} point(s) per R$ 1)\n${levelsTable(r.ladder.levels)}`;
+    },
+  },
+  'vip:level-box': {
+    usage: BOX_USAGE,
+    summary:
+      'give a mystery box to every player who reaches a level from now on (one unopened box, with a notification); ' +
+      '--box none takes it off; the box must be on sale',
+    async run({ db }, args) {
+      const tenantId = await tenantOfHost(db, args, BOX_USAGE, findHost);
+      const level = flag(args, 'level', BOX_USAGE);
+      if (!/^\d{1,2}$/.test(level)) throw new UsageError(`--level must be a level number\nusage: ${BOX_USAGE}`);
+      const ref = flag(args, 'box', BOX_USAGE);
+      let boxId: number | null = null;
+      let label = 'no box';
+      if (ref !== 'none') {
+        const boxes = vipBoxes();
+        if (!boxes) throw new UsageError(NO_BOXES);
+        const box = await boxes.find(db, { tenantId, ref });
+        if (!box) throw new UsageError(`no box "${ref}" on this site\nusage: ${BOX_USAGE}`);
+        const why = await boxes.check(db, { tenantId, boxId: box.id });
+        if (why) throw new UsageError(why);
+        boxId = box.id;
+        label = `box ${box.id} ${box.name}`;
+      }
+      if (!(await repo.setLevelBox(db, { tenantId, level: Number(level), boxId })))
+        throw new UsageError(`no level ${level} in this site's ladder (vip:levels)\nusage: ${BOX_USAGE}`);
+      return `level ${level} now rewards ${label}`;
     },
   },
   'vip:levels': {
@@ -93,6 +128,7 @@ function levelsTable(levels: repo.LevelRow[]): string {
       color: l.color,
       reward: brl(l.reward_cash),
       offer: l.reward_offer_id ?? '',
+      box: l.reward_box_id ?? '',
     })),
   );
 }

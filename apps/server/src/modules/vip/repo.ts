@@ -13,6 +13,8 @@ export type LevelRow = {
   reward_cash: number;
   /** A promotions offer granted too when the level is reached (null: cash only). */
   reward_offer_id: number | null;
+  /** A mystery box given too, in the level-up's transaction (null: none). */
+  reward_box_id: number | null;
 };
 
 export type Settings = { season: number; points_per_real: number };
@@ -36,7 +38,8 @@ export async function readSettings(sql: Sql, tenantId: number): Promise<Settings
 
 export async function listLevels(sql: Sql, tenantId: number): Promise<LevelRow[]> {
   const { rows } = await sql.query<LevelRow>(
-    `select level, threshold, name_pt, name_en, color, reward_cash, reward_offer_id::int as reward_offer_id
+    `select level, threshold, name_pt, name_en, color, reward_cash, reward_offer_id::int as reward_offer_id,
+        reward_box_id::int as reward_box_id
       from vip_levels where tenant_id = $1 order by level`,
     [tenantId],
     'vip_levels',
@@ -59,9 +62,20 @@ export async function replaceLevels(
   await tx.query('delete from vip_levels where tenant_id = $1', [o.tenantId]);
   for (const l of o.levels)
     await tx.query(
-      `insert into vip_levels (tenant_id, level, threshold, name_pt, name_en, color, reward_cash, reward_offer_id)
-        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [o.tenantId, l.level, l.threshold, l.name_pt, l.name_en, l.color, l.reward_cash, l.reward_offer_id],
+      `insert into vip_levels (tenant_id, level, threshold, name_pt, name_en, color, reward_cash, reward_offer_id,
+          reward_box_id)
+        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        o.tenantId,
+        l.level,
+        l.threshold,
+        l.name_pt,
+        l.name_en,
+        l.color,
+        l.reward_cash,
+        l.reward_offer_id,
+        l.reward_box_id,
+      ],
     );
   return rows[0]!;
 }
@@ -169,14 +183,47 @@ export async function recordLevelUp(
     level: number;
     rewardCash: number;
     rewardOfferId: number | null;
+    rewardBoxId: number | null;
   },
 ): Promise<boolean> {
   const { rows } = await tx.query(
-    `insert into vip_level_ups (tenant_id, user_id, season, level, reward_cash, reward_offer_id)
-      values ($1, $2, $3, $4, $5, $6) on conflict do nothing returning level`,
-    [o.tenantId, o.userId, o.season, o.level, o.rewardCash, o.rewardOfferId],
+    `insert into vip_level_ups (tenant_id, user_id, season, level, reward_cash, reward_offer_id, reward_box_id)
+      values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning level`,
+    [o.tenantId, o.userId, o.season, o.level, o.rewardCash, o.rewardOfferId, o.rewardBoxId],
   );
   return rows.length > 0;
+}
+
+/** Records how a level-up's box ended: the player's box the boxes module gave, or why it refused. */
+export async function settleBox(
+  tx: Sql,
+  o: {
+    tenantId: number;
+    userId: number;
+    season: number;
+    level: number;
+    userBoxId: number | null;
+    refused: string | null;
+  },
+): Promise<void> {
+  await tx.query(
+    `update vip_level_ups set user_box_id = $5, box_refused = $6
+      where tenant_id = $1 and user_id = $2 and season = $3 and level = $4`,
+    [o.tenantId, o.userId, o.season, o.level, o.userBoxId, o.refused],
+  );
+}
+
+/** A level's box reward (null: none); the operator's vip:level-box sets it without touching the rest of the ladder. */
+export async function setLevelBox(
+  sql: Sql,
+  o: { tenantId: number; level: number; boxId: number | null },
+): Promise<boolean> {
+  const { rowCount } = await sql.query('update vip_levels set reward_box_id = $3 where tenant_id = $1 and level = $2', [
+    o.tenantId,
+    o.level,
+    o.boxId,
+  ]);
+  return (rowCount ?? 0) > 0;
 }
 
 export type DueOffer = { tenant_id: number; user_id: number; season: number; level: number; reward_offer_id: number };
@@ -226,6 +273,8 @@ export type LevelUpRow = {
   reached_at: Date;
   reward_offer_id: number | null;
   reward_offer_state: 'pending' | 'granted' | 'refused' | null;
+  reward_box_id: number | null;
+  reward_box_state: 'granted' | 'refused' | null;
 };
 
 export async function listLevelUps(
@@ -235,7 +284,10 @@ export async function listLevelUps(
   const { rows } = await sql.query<LevelUpRow>(
     `select level, reward_cash, reached_at, reward_offer_id::int as reward_offer_id,
         case when reward_offer_id is null then null when offer_bonus_id is not null then 'granted'
-             when offer_refused is not null then 'refused' else 'pending' end as reward_offer_state
+             when offer_refused is not null then 'refused' else 'pending' end as reward_offer_state,
+        reward_box_id::int as reward_box_id,
+        case when reward_box_id is null then null when user_box_id is not null then 'granted'
+             else 'refused' end as reward_box_state
       from vip_level_ups
       where tenant_id = $1 and user_id = $2 and season = $3 order by level desc`,
     [o.tenantId, o.userId, o.season],

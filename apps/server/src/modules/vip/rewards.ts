@@ -17,6 +17,56 @@ export type VipOfferPort = {
   check(sql: Sql, o: { tenantId: number; offerId: number }): Promise<string | null>;
 };
 
+/**
+ * A level's box reward goes through the boxes module, which (through promotions and auth) depends on this one: app.ts
+ * hands the grant over as a port too. Unlike an offer, a box is given in the level-up's own transaction.
+ */
+export type VipBoxPort = {
+  /** Gives one box under `key` in `tx` (a repeat answers the same box); throws an AppError when it may not. */
+  grant(tx: Sql, o: { tenantId: number; userId: number; boxId: number; key: string }): Promise<{ userBoxId: number }>;
+  /** Why the tenant's box cannot be a reward (unknown, retired, not published), or null when it can. */
+  check(sql: Sql, o: { tenantId: number; boxId: number }): Promise<string | null>;
+  /** The tenant's box by id or name (the operator's --box), or null. */
+  find(sql: Sql, o: { tenantId: number; ref: string }): Promise<{ id: number; name: string } | null>;
+};
+
+let boxPort: VipBoxPort | null = null;
+
+export function useVipBoxes(p: VipBoxPort): void {
+  boxPort = p;
+}
+
+export const vipBoxes = (): VipBoxPort | null => boxPort;
+
+export const boxRewardKey = (userId: number, season: number, level: number) => `vip:${userId}:${season}:${level}:box`;
+
+/**
+ * Gives a level's box in the level-up's transaction, once per (player, season, level). A refusal (the box was
+ * retired since the ladder named it) is recorded on the level-up inside a savepoint, so it never undoes the stake's
+ * count or the level's other rewards; anything else fails the delivery, which is tried again.
+ */
+export async function grantLevelBox(
+  tx: Sql,
+  o: { tenantId: number; userId: number; season: number; level: number; boxId: number },
+): Promise<void> {
+  const at = { tenantId: o.tenantId, userId: o.userId, season: o.season, level: o.level };
+  const p = boxPort;
+  if (!p) {
+    await repo.settleBox(tx, { ...at, userBoxId: null, refused: 'boxes are not running in this process' });
+    return;
+  }
+  await tx.query('savepoint vip_level_box');
+  try {
+    const g = await p.grant(tx, { ...at, boxId: o.boxId, key: boxRewardKey(o.userId, o.season, o.level) });
+    await tx.query('release savepoint vip_level_box');
+    await repo.settleBox(tx, { ...at, userBoxId: g.userBoxId, refused: null });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    await tx.query('rollback to savepoint vip_level_box');
+    await repo.settleBox(tx, { ...at, userBoxId: null, refused: err.message.slice(0, 200) });
+  }
+}
+
 let port: VipOfferPort | null = null;
 
 export function useVipOffers(p: VipOfferPort): void {

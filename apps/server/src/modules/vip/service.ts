@@ -7,6 +7,7 @@ import { credit } from '../ledger/index';
 import type { Ladder } from './levels';
 import { levelUpText, START_LEVEL } from './messages';
 import * as repo from './repo';
+import { grantLevelBox } from './rewards';
 
 /** How many players the ranking shows. */
 export const BOARD_SIZE = 50;
@@ -36,8 +37,13 @@ export async function countSettledStake(
   for (const l of ladder) {
     if (l.level <= c.level || l.level > c.reached) continue;
     const base = { tenantId: o.tenantId, userId: o.userId, season: c.season, level: l.level };
-    if (!(await repo.recordLevelUp(tx, { ...base, rewardCash: l.reward_cash, rewardOfferId: l.reward_offer_id })))
-      continue;
+    const recorded = await repo.recordLevelUp(tx, {
+      ...base,
+      rewardCash: l.reward_cash,
+      rewardOfferId: l.reward_offer_id,
+      rewardBoxId: l.reward_box_id,
+    });
+    if (!recorded) continue;
     if (l.reward_cash > 0) {
       const money = await credit(tx, {
         tenantId: o.tenantId,
@@ -51,6 +57,7 @@ export async function countSettledStake(
       });
       balance = money.balance;
     }
+    if (l.reward_box_id !== null) await grantLevelBox(tx, { ...base, boxId: l.reward_box_id });
     const name = { pt: l.name_pt, en: l.name_en };
     await publish(tx, {
       name: 'vip.level_up',
@@ -113,6 +120,7 @@ function levelOut(l: repo.LevelRow, locale: Locale): VipLevel {
     threshold: l.threshold,
     reward_cash: l.reward_cash,
     reward_offer_id: l.reward_offer_id,
+    reward_box_id: l.reward_box_id,
   };
 }
 
@@ -153,6 +161,8 @@ export async function vipStatus(
         reward_cash: u.reward_cash,
         reward_offer_id: u.reward_offer_id,
         reward_offer_state: u.reward_offer_state,
+        reward_box_id: u.reward_box_id,
+        reward_box_state: u.reward_box_state,
         reached_at: u.reached_at.toISOString(),
       };
     }),
