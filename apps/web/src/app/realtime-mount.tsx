@@ -17,6 +17,8 @@ const JivoWidget = lazy(() => import('../features/support/jivo-widget'));
 const RgHost = lazy(() => import('../features/responsible-gaming/components/rg-host'));
 // The floating mission widgets of every page and the missions list the side menu opens.
 const MissionWidgets = lazy(() => import('../features/missions/components/mission-widgets'));
+// The reward modal of a box a mission, a VIP level or the casino gave (NotifyNewUserBox, or its notification opened).
+const BoxRewardModal = lazy(() => import('../features/boxes/reward-modal'));
 
 const idle = (fn: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500);
@@ -51,6 +53,7 @@ export function RealtimeMount() {
       {(loggedIn || wanted) && <NotificationCenter />}
       {loggedIn && <PushPrompt />}
       {loggedIn && <WalletLive />}
+      {loggedIn && <BoxRewardModal />}
       {loggedIn && jivo && <JivoWidget />}
       <RgHost />
       <MissionWidgets />

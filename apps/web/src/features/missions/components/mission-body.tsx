@@ -41,8 +41,23 @@ export function rewardText(m: Mission, t: ReturnType<typeof useT>, locale: strin
   const reward =
     m.reward.type === 'cash' && m.reward.amount !== null
       ? formatMoney(m.reward.amount, locale === 'en' ? 'en' : 'pt')
-      : t('missions.rewardBonus');
+      : m.reward.type === 'box'
+        ? (m.reward.box?.title ?? t('missions.rewardBox'))
+        : t('missions.rewardBonus');
   return t('missions.reward', { reward });
+}
+
+/** The reward line of a card: the text, and the box's art when the reward is a mystery box. */
+export function MissionReward({ mission: m }: { mission: Mission }) {
+  const t = useT();
+  const locale = useLocale();
+  const box = m.reward.type === 'box' ? m.reward.box : null;
+  return (
+    <span className="mw-card__reward">
+      {box && <img className="mw-card__reward-art" src={box.image} alt="" width={28} height={28} decoding="async" />}
+      {rewardText(m, t, locale)}
+    </span>
+  );
 }
 
 export function MissionAction({ mission: m, busy, onClaim, onAccept }: Props) {

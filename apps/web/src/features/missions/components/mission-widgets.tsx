@@ -1,6 +1,6 @@
 import type { Mission } from '@sorte/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useLocale, useT } from '../../../shared/lib/i18n';
+import { useT } from '../../../shared/lib/i18n';
 import { useMissions } from '../api/get-missions';
 import { hasWidget, percent } from '../lib/format';
 import { stackWidgets } from '../lib/layout';
@@ -9,7 +9,7 @@ import { useMissionActions } from '../lib/use-mission-actions';
 import { useMissionsLive } from '../lib/use-missions-live';
 import { useWidgetOpenState } from '../lib/widget-state';
 import { openMissionsPanel, useMissionsPanel } from '../store';
-import { MissionAction, MissionProgress, rewardText } from './mission-body';
+import { MissionAction, MissionProgress, MissionReward } from './mission-body';
 import { MissionsPanel } from './missions-panel';
 import '../locales/register';
 import '../missions.css';
@@ -77,7 +77,6 @@ function Collapsed({ m, onOpen }: { m: Mission; onOpen: () => void }) {
 export default function MissionWidgets() {
   useMissionsLive();
   const t = useT();
-  const locale = useLocale();
   const { data } = useMissions();
   const viewport = useViewport();
   const [isOpen, setOpen] = useWidgetOpenState();
@@ -143,7 +142,7 @@ export default function MissionWidgets() {
                     <p className="mw-card__desc">{m.description}</p>
                     <MissionProgress mission={m} />
                     <div className="mw-card__foot">
-                      <span className="mw-card__reward">{rewardText(m, t, locale)}</span>
+                      <MissionReward mission={m} />
                       <MissionAction
                         mission={m}
                         busy={actions.busy === m.id}

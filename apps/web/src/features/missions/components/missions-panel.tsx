@@ -4,7 +4,7 @@ import { useLocale, useT } from '../../../shared/lib/i18n';
 import { Modal } from '../../../shared/ui/modal';
 import type { useMissionActions } from '../lib/use-mission-actions';
 import { closeMissionsPanel, useMissionsPanel } from '../store';
-import { MissionAction, MissionProgress, rewardText } from './mission-body';
+import { MissionAction, MissionProgress, MissionReward } from './mission-body';
 
 const endsLabel = (at: string, locale: string) =>
   new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'pt-BR', {
@@ -50,7 +50,7 @@ export function MissionsPanel({
               )}
               <MissionProgress mission={m} />
               <div className="mw-card__foot">
-                <span className="mw-card__reward">{rewardText(m, t, locale)}</span>
+                <MissionReward mission={m} />
                 <MissionAction
                   mission={m}
                   busy={actions.busy === m.id}

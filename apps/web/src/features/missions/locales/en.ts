@@ -12,6 +12,7 @@ export default {
   progressLabel: 'Progress of the mission {name}',
   reward: 'Reward: {reward}',
   rewardBonus: 'a bonus',
+  rewardBox: 'a box',
   claim: 'Claim',
   accept: 'Accept',
   join: 'Log in to take part',

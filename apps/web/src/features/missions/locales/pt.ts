@@ -10,6 +10,7 @@ export default {
   progressLabel: 'Progresso da missão {name}',
   reward: 'Recompensa: {reward}',
   rewardBonus: 'um bônus',
+  rewardBox: 'uma caixa',
   claim: 'Resgatar',
   accept: 'Aceitar',
   join: 'Entre para participar',

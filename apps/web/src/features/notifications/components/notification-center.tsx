@@ -3,6 +3,7 @@ import type { NotificationItem } from '@sorte/contracts';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { showBoxReward } from '../../../shared/lib/box-reward';
 import { formatDateTime } from '../../../shared/lib/dates';
 import { http } from '../../../shared/lib/http';
 import { useLocale, useT } from '../../../shared/lib/i18n';
@@ -44,7 +45,8 @@ export default function NotificationCenter() {
       if (cancelled) return;
       const ch = echo.private(`user.${userId}`);
       ch.listen('NotificationSent', (e: { notification: NotificationItem }) => {
-        setQueue((q) => [...q, { n: e.notification, shownAt: null }]);
+        // A box's notification arrives with NotifyNewUserBox, whose reward modal already announces it: no toast.
+        if (!e.notification.user_box) setQueue((q) => [...q, { n: e.notification, shownAt: null }]);
         void qc.invalidateQueries({ queryKey: ['notifications'] });
       });
       stop = () => ch.stopListening('NotificationSent');
@@ -91,6 +93,12 @@ function useOpenNotification() {
   const qc = useQueryClient();
   return (n: NotificationItem) => {
     if (!n.read) void readNotification(n.id).then(() => qc.invalidateQueries({ queryKey: ['notifications'] }));
+    // A box granted shows its reward modal again (open it now, or later from /account/boxes).
+    if (n.user_box) {
+      sidePanels.close('notifications');
+      showBoxReward(n.user_box);
+      return;
+    }
     if (!n.url) return;
     sidePanels.close('notifications');
     if (/^https:\/\//.test(n.url)) window.open(n.url, '_blank', 'noopener,noreferrer');
