@@ -23,7 +23,13 @@ export default function CratesPage() {
   const count = mine.data?.length ?? 0;
   return (
     <Page className="bx-page bx-page--wide" data-testid="crates-page">
-      <PageHead icon={IconBox} title={t('boxes.crates.title')} intro={t('boxes.crates.intro')} tone="primary">
+      <PageHead
+        icon={IconBox}
+        title={t('boxes.crates.title')}
+        intro={t('boxes.crates.intro')}
+        tone="primary"
+        className="bx-head"
+      >
         {loggedIn && (
           <Button
             to={localizePath('/account/boxes', locale)}
