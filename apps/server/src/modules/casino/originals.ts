@@ -43,6 +43,13 @@ export const ORIGINALS_GAMES: readonly Def[] = [
   { code: 'double', title: 'Double', type: 'roulette', volatility: 'medium' },
 ];
 
+/**
+ * Mystery box openings (modules/boxes) are recorded as rounds of this game, so the bet history and recent games name
+ * them. Kept disabled: the lobby never lists or launches it (boxes have their own pages). Its RTP is the floor every
+ * published box meets; each box shows its own.
+ */
+export const BOX_GAME = { code: 'box', title: 'Caixas', type: 'boxes', rtp_bp: 5000 } as const;
+
 let rtpMemo: Map<string, number> | null = null;
 /** The games' RTP in basis points (computed once per process: the slot enumerates its whole cycle, ~0.1 s). */
 export function originalsRtpBp(): Map<string, number> {
@@ -115,6 +122,13 @@ export async function syncOriginals(tx: Sql, tenantId: number): Promise<void> {
       ...(had ? {} : { sort: i }),
     });
   }
+  await tx.query(
+    `insert into games (tenant_id, provider_id, provider_game_id, game_code, title, category_slug, type, rtp_bp,
+        volatility, image, image_mobile, enabled, sort)
+      values ($1, $2, $3, $3, $4, $5, $6, $7, 'high', '/static/boxes/caixa-ouro.svg', null, false, 100)
+      on conflict (tenant_id, provider_id, provider_game_id) do nothing`,
+    [tenantId, provider.id, BOX_GAME.code, BOX_GAME.title, ORIGINALS_CATEGORY.slug, BOX_GAME.type, BOX_GAME.rtp_bp],
+  );
   await repo.bumpCatalogRevision(tx, tenantId);
 }
 
@@ -124,6 +138,7 @@ export function originalsUpToDate(providers: repo.ProviderRow[], games: repo.Gam
   if (!p) return false;
   const rtp = originalsRtpBp();
   const mine = new Map(games.filter((g) => g.provider_id === p.id).map((g) => [g.provider_game_id, g]));
+  if (!mine.has(BOX_GAME.code)) return false;
   return ORIGINALS_GAMES.every((d) => {
     const g = mine.get(d.code);
     return g && g.rtp_bp === rtp.get(d.code) && g.volatility === d.volatility && g.type === d.type;
