@@ -177,6 +177,18 @@ describe('opening', () => {
     expect(await count(`select count(*) as n from user_boxes where user_id = $1 and status = 'opened'`, [p.id])).toBe(
       3,
     );
+    // Rounds of the hidden 'box' game of the Originals provider: in the bet history, never in the lobby.
+    const rounds = await app.db.query<{ round_id: string; bet_total: string; title: string; enabled: boolean }>(
+      `select r.round_id, r.bet_total, g.title, g.enabled from casino_rounds r join games g on g.id = r.game_id
+        where r.user_id = $1 order by r.id`,
+      [p.id],
+    );
+    const byRound = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+    expect(rounds.rows.map((r) => [r.round_id, Number(r.bet_total), r.title, r.enabled]).sort(byRound)).toEqual(
+      openings.map((o) => [`box:${o.id}`, 1_000, 'Caixas', false]).sort(byRound),
+    );
+    const lobby = (await client(app).get('/api/casinos/games?searchTerm=caixas')).json().data as { gamecode: string }[];
+    expect(lobby.map((g) => g.gamecode)).not.toContain('box');
   });
 
   it('opens up to 5 at once, oldest first, with the version each was bought at', async () => {
