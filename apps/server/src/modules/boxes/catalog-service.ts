@@ -78,12 +78,17 @@ export function specRanges(prizes: ParsedSpec['prizes']): { from: number; to: nu
     throw bad('box spec: give every prize either "tickets": [from, to] or a "weight", not a mix');
   if (prizes.length > BOX_TICKETS) throw bad('box spec: more prizes than tickets');
   const total = prizes.reduce((s, p) => s + p.weight!, 0);
-  const spare = BOX_TICKETS - prizes.length;
-  const exact = prizes.map((p) => (p.weight! / total) * spare);
-  const counts = exact.map((x) => 1 + Math.floor(x));
+  const exact = prizes.map((p) => (p.weight! / total) * BOX_TICKETS);
+  const counts = exact.map((x) => Math.floor(x));
   let left = BOX_TICKETS - counts.reduce((s, c) => s + c, 0);
   const byRemainder = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
   for (let k = 0; left > 0; k = (k + 1) % byRemainder.length, left--) counts[byRemainder[k]!.i]!++;
+  // A weight too small for a whole ticket still gets one, taken from the largest prize.
+  for (const [i, c] of counts.entries())
+    if (c === 0) {
+      counts[i] = 1;
+      counts[counts.indexOf(Math.max(...counts))]!--;
+    }
   let from = 1;
   return counts.map((c) => {
     const r = { from, to: from + c - 1 };
@@ -131,7 +136,7 @@ export async function tableProblem(sql: Sql, tenantId: number, t: TableCheck): P
     compare(rtp, rational(Math.round(BOX_RTP_MIN * 100), 100)) < 0 ||
     compare(rtp, rational(Math.round(BOX_RTP_MAX * 100), 100)) > 0
   )
-    return `the RTP is ${toPercent(rtp, 4)}, outside ${BOX_RTP_MIN * 100}%-${BOX_RTP_MAX * 100}%`;
+    return `the RTP is ${toPercent(rtp, 4)}%, outside ${BOX_RTP_MIN * 100}%-${BOX_RTP_MAX * 100}%`;
   return null;
 }
 
