@@ -20,6 +20,7 @@ export const en: OriginalsMessages = {
     slot: { name: 'Onça Dourada', tagline: '3x3 slot with the Curupira Respin.' },
     crash: { name: 'Crash', tagline: 'Cash out before it crashes.' },
     double: { name: 'Double', tagline: 'Red, black or white 14x.' },
+    box: { name: 'Box', tagline: 'Mystery boxes: a ticket from 1 to 100,000 picks the prize.' },
   },
   controls: {
     amount: 'Bet amount',
@@ -170,6 +171,11 @@ export const en: OriginalsMessages = {
     hits: 'Hits: {v}',
     stops: 'Reel stops: {v}',
     payout: 'Multiplier paid: {m}x',
+    receiptTicket: 'Ticket on the receipt (optional)',
+    ticket: 'Ticket: {v} (from 1 to 100,000)',
+    ticketOk: "Matches the receipt's ticket ({v}).",
+    ticketBad: "Does NOT match the receipt's ticket ({v}).",
+    ticketPrize: "See which prize owns this ticket in the box's table",
     how: 'How to check without our code',
   },
   demo: {

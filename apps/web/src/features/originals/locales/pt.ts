@@ -18,6 +18,7 @@ export const pt = {
     slot: { name: 'Onça Dourada', tagline: 'Slot 3x3 com Giro do Curupira.' },
     crash: { name: 'Crash', tagline: 'Retire antes de cair.' },
     double: { name: 'Double', tagline: 'Vermelho, preto ou branco 14x.' },
+    box: { name: 'Caixa', tagline: 'Caixas misteriosas: um bilhete de 1 a 100.000 decide o prêmio.' },
   },
   controls: {
     amount: 'Valor da aposta',
@@ -172,6 +173,11 @@ export const pt = {
     hits: 'Acertos: {v}',
     stops: 'Paradas dos rolos: {v}',
     payout: 'Multiplicador pago: {m}x',
+    receiptTicket: 'Bilhete do recibo (opcional)',
+    ticket: 'Bilhete: {v} (de 1 a 100.000)',
+    ticketOk: 'Confere com o bilhete do recibo ({v}).',
+    ticketBad: 'NÃO confere com o bilhete do recibo ({v}).',
+    ticketPrize: 'Veja na tabela da caixa qual prêmio tem este bilhete',
     how: 'Como conferir sem o nosso código',
   },
   demo: {

@@ -1,4 +1,5 @@
 import {
+  boxTicketOn,
   KENO_RISKS,
   type KenoRisk,
   kenoDrawOn,
@@ -15,10 +16,11 @@ import {
   sha256HexAsync,
 } from '@sorte/fairness';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import '../locales/register';
 import '../originals.css';
-import { useT } from '../../../shared/lib/i18n';
+import { useLocale, useT } from '../../../shared/lib/i18n';
+import { localizePath } from '../../../shared/lib/locale';
 import { formatNumber } from '../../../shared/lib/numbers';
 import { Button } from '../../../shared/ui';
 import { PLAYABLE } from '../lib/catalog';
@@ -26,6 +28,8 @@ import { ChainVerifier } from '../multiplayer/chain-verifier';
 import '../multiplayer/multiplayer.css';
 
 const CHAIN_GAMES = ['crash', 'double'] as const;
+// A mystery box opening draws on the player's Originals seed pair too: its ticket is verified here like a bet.
+const GAMES = [...PLAYABLE, 'box', ...CHAIN_GAMES] as const;
 
 type Form = {
   game: string;
@@ -39,9 +43,19 @@ type Form = {
   rows: string;
   risk: string;
   picks: string;
+  /** A box receipt's ticket and box name (game box): the recomputed ticket is checked against it. */
+  ticket: string;
+  box: string;
 };
 
-type Outcome = { lines: string[]; hashOk: boolean | null; computedHash: string; floats: number[] };
+type Outcome = {
+  lines: string[];
+  hashOk: boolean | null;
+  computedHash: string;
+  floats: number[];
+  /** game box: the ticket computed, and whether it matches the receipt's (null without one). */
+  ticket: { value: number; matches: boolean | null } | null;
+};
 
 const SERVER_SEED = /^[0-9a-f]{64}$/;
 
@@ -56,7 +70,16 @@ async function verify(f: Form, t: (k: string, p?: Record<string, string | number
   const floats = await runAsync(seeds, (s) => Array.from({ length: 4 }, () => s.float()));
   const m = (e4: number) => formatNumber(e4 / 10_000, { max: 4 });
   const lines: string[] = [];
+  let ticket: Outcome['ticket'] = null;
   switch (f.game) {
+    case 'box': {
+      // ticket = 1 + int(100000) at cursor 0: the same function the server opens the box with.
+      const value = await runAsync(seeds, (s) => boxTicketOn(s));
+      const claimed = /^\d{1,6}$/.test(f.ticket.trim()) ? Number(f.ticket.trim()) : null;
+      ticket = { value, matches: claimed === null ? null : claimed === value };
+      lines.push(t('originals.verifier.ticket', { v: formatNumber(value) }));
+      break;
+    }
     case 'dice': {
       const target = Number(f.target.replace(',', '.'));
       const o = await runAsync(seeds, (s) =>
@@ -118,15 +141,16 @@ async function verify(f: Form, t: (k: string, p?: Record<string, string | number
       break;
     }
   }
-  return { lines, hashOk, computedHash, floats };
+  return { lines, hashOk, computedHash, floats, ticket };
 }
 
 /** /fairness: the provably-fair verifier, prefilled from a history row's link. */
 export default function FairnessPage() {
   const t = useT();
+  const locale = useLocale();
   const [params] = useSearchParams();
   const [form, setForm] = useState<Form>(() => ({
-    game: [...PLAYABLE, ...CHAIN_GAMES].includes(params.get('game') as never) ? (params.get('game') as string) : 'dice',
+    game: GAMES.includes(params.get('game') as never) ? (params.get('game') as string) : 'dice',
     server_seed: params.get('server_seed') ?? '',
     hash: params.get('hash') ?? '',
     client_seed: params.get('client_seed') ?? '',
@@ -137,6 +161,8 @@ export default function FairnessPage() {
     rows: params.get('rows') ?? '16',
     risk: params.get('risk') ?? 'medium',
     picks: params.get('picks') ?? '',
+    ticket: params.get('ticket') ?? '',
+    box: params.get('box') ?? '',
   }));
   const [out, setOut] = useState<Outcome | null>(null);
   const [invalid, setInvalid] = useState(false);
@@ -170,7 +196,7 @@ export default function FairnessPage() {
         <label className="og-label">
           {t('originals.verifier.game')}
           <select className="og-input" value={form.game} onChange={set('game')} data-testid="og-v-game">
-            {[...PLAYABLE, ...CHAIN_GAMES].map((g) => (
+            {GAMES.map((g) => (
               <option key={g} value={g}>
                 {t(`originals.games.${g}.name`)}
               </option>
@@ -260,6 +286,18 @@ export default function FairnessPage() {
             </select>
           </label>
         ) : null}
+        {form.game === 'box' ? (
+          <label className="og-label">
+            {t('originals.verifier.receiptTicket')}
+            <input
+              className="og-input"
+              inputMode="numeric"
+              value={form.ticket}
+              onChange={set('ticket')}
+              data-testid="og-v-ticket"
+            />
+          </label>
+        ) : null}
         {form.game === 'keno' ? (
           <label className="og-label og-span2">
             {t('originals.history.game')}: Keno — 1..40
@@ -286,9 +324,24 @@ export default function FairnessPage() {
           <p className="og-muted og-break">{t('originals.verifier.computedHash', { hash: out.computedHash })}</p>
           <ul className="og-vlines">
             {out.lines.map((l) => (
-              <li key={l}>{l}</li>
+              <li key={l} data-testid={out.ticket ? 'og-v-ticket-result' : undefined}>
+                {l}
+              </li>
             ))}
           </ul>
+          {out.ticket && out.ticket.matches !== null ? (
+            <p className={out.ticket.matches ? 'og-ok' : 'og-bad'} data-testid="og-v-ticket-check">
+              {out.ticket.matches ? '✓ ' : '✗ '}
+              {t(out.ticket.matches ? 'originals.verifier.ticketOk' : 'originals.verifier.ticketBad', {
+                v: formatNumber(Number(form.ticket)),
+              })}
+            </p>
+          ) : null}
+          {out.ticket && /^[a-z0-9-]{1,60}$/.test(form.box) ? (
+            <p>
+              <Link to={localizePath(`/casino/box/${form.box}`, locale)}>{t('originals.verifier.ticketPrize')}</Link>
+            </p>
+          ) : null}
           <p className="og-muted">
             {t('originals.verifier.floats')}: {out.floats.map((f) => formatNumber(f, { min: 10, max: 10 })).join(' · ')}
           </p>
