@@ -7,7 +7,7 @@ import { type Player, registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
 // axe-core in the browser on the pages a player meets first (home, casino lobby, Dice, wallet, bonus, promotions,
-// promo codes) and on the register, login and deposit modals, in the dark and the light theme, on a 360 x 780
+// promo codes, mystery boxes) and on the register, login and deposit modals, in the dark and the light theme, on a 360 x 780
 // phone: no serious or critical violation (contrast, names, roles, landmarks ...). One browser; a context per theme
 // and session.
 
@@ -107,6 +107,28 @@ describe.runIf(browserAvailable)('accessibility (axe) in both themes', () => {
         found[path] = await seriousViolations(page);
       }
       expect(found).toEqual(Object.fromEntries(paths.map((p) => [p, []])));
+    });
+
+    it(`${theme}: the mystery boxes pages, and a box opened with reduced motion (its result and receipt)`, async () => {
+      const page = await phone(theme, true);
+      const paths = ['/casino/crates', '/casino/box/caixa-bronze', '/account/boxes', '/account/items'];
+      const found: Record<string, string[]> = {};
+      for (const path of paths) {
+        await visit(page, path, theme);
+        await page.getByTestId('header-balance').waitFor();
+        await page.locator('main#content [aria-busy="true"]').waitFor({ state: 'detached' });
+        found[path] = await seriousViolations(page);
+      }
+      // Reduced motion: no reel, the result and its receipt show at once.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await visit(page, '/casino/box/caixa-bronze', theme);
+      await page.getByTestId('box-buy').click();
+      await page.locator('[data-testid="box-owned"]:not([data-count="0"])').waitFor();
+      await page.getByTestId('box-open').click();
+      await page.getByTestId('box-results').waitFor();
+      expect(await page.getByTestId('box-reels').count()).toBe(0);
+      found.opened = await seriousViolations(page);
+      expect(found).toEqual(Object.fromEntries([...paths, 'opened'].map((p) => [p, []])));
     });
 
     it(`${theme}: the home page as a guest, the register and login modals`, async () => {

@@ -1,6 +1,6 @@
 import { BOX_TICKETS } from '@sorte/contracts';
 import type { Locale } from '../../../shared/lib/locale';
-import { formatMultiplier, formatPercent } from '../../../shared/lib/numbers';
+import { formatMoney, formatMultiplier, formatPercent } from '../../../shared/lib/numbers';
 
 /**
  * A prize's chance as published: its ticket count out of 100,000, in percent with every decimal it has (at most
@@ -19,3 +19,9 @@ export function formatBoxRtp(rtp: number, locale?: Locale): string {
 }
 
 export const formatTimes = (m: number, locale?: Locale): string => formatMultiplier(m, { min: 2 }, locale);
+
+/** Money where space is short (a top-prize chip): whole reais without the ",00" ("R$ 10.000"), else as usual. */
+export function formatMoneyShort(centavos: number, locale?: Locale): string {
+  if (centavos % 100 !== 0) return formatMoney(centavos, locale);
+  return formatMoney(centavos, locale).replace(/[.,]00(?=\D*$)/, '');
+}

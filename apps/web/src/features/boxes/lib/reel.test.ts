@@ -71,3 +71,14 @@ describe('the published odds', () => {
     expect(formatTimes(0.4, 'en')).toBe('0.40x');
   });
 });
+
+describe('short money', () => {
+  it('drops the cents of whole reais only', async () => {
+    const { formatMoneyShort } = await import('./odds');
+    // Intl writes a no-break space after "R$".
+    const short = (c: number, l: 'pt' | 'en') => formatMoneyShort(c, l).replace(/\s/g, ' ');
+    expect(short(1_000_000, 'pt')).toBe('R$ 10.000');
+    expect(short(250, 'pt')).toBe('R$ 2,50');
+    expect(short(50_000, 'en')).toBe('R$500');
+  });
+});

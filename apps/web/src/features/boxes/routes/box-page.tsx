@@ -1,6 +1,6 @@
 import type { BoxOpening, BoxSummary, UserBox } from '@sorte/contracts';
 import { BOX_MAX_QUANTITY } from '@sorte/contracts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { openDeposit } from '../../../shared/lib/deposit-modal';
 import { HttpError } from '../../../shared/lib/http';
@@ -96,6 +96,12 @@ function Store({ box, prizes }: { box: BoxSummary; prizes: Parameters<typeof Ree
   const pending = useRef<{ cash: number; release: () => void } | null>(null);
   const stage = useRef<HTMLDivElement>(null);
 
+  // Once the reels (or the results) are drawn, they are brought into view: on a phone they start below the buttons.
+  useEffect(() => {
+    if (phase.step === 'idle') return;
+    stage.current?.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+  }, [phase.step, reduced]);
+
   const toOpen = Math.min(quantity, owned.length);
   const sellable = owned.filter((u) => u.sell_price > 0).sort((a, b) => b.id - a.id)[0];
 
@@ -105,7 +111,7 @@ function Store({ box, prizes }: { box: BoxSummary; prizes: Parameters<typeof Ree
     try {
       const r = await buyBoxes({ box_id: box.id, quantity }, newKey());
       afterMoney(r.balance);
-      toast.success(t('boxes.box.bought', { n: r.data.length }));
+      toast.success(r.data.length === 1 ? t('boxes.box.boughtOne') : t('boxes.box.bought', { n: r.data.length }));
     } catch (err) {
       setFailure(failureOf(err));
     } finally {
@@ -134,7 +140,6 @@ function Store({ box, prizes }: { box: BoxSummary; prizes: Parameters<typeof Ree
       pending.current = { cash: r.balance, release };
       setPhase({ step: reduced ? 'shown' : 'spinning', openings: r.data });
       if (reduced) landed();
-      stage.current?.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
     } catch (err) {
       release();
       setFailure(failureOf(err));

@@ -9,7 +9,7 @@ import { useBoxes } from '../api/catalog';
 import { useUnopenedBoxes } from '../api/inventory';
 import { BoxArt, PrizeArt } from '../components/art';
 import { IconBox } from '../components/icons';
-import { formatBoxRtp } from '../lib/odds';
+import { formatBoxRtp, formatMoneyShort } from '../lib/odds';
 import '../locales/register';
 import '../boxes.css';
 
@@ -100,7 +100,7 @@ function CrateCard({ box, owned }: { box: BoxSummary; owned: number }) {
             {box.top_prizes.map((p) => (
               <span key={p.id} className={`bx-top bx-r-${p.rarity}`} title={p.name}>
                 <PrizeArt image={p.image} kind={p.kind} rarity={p.rarity} />
-                <span className="bx-top__value">{formatMoney(p.value, locale)}</span>
+                <span className="bx-top__value">{formatMoneyShort(p.value, locale)}</span>
               </span>
             ))}
           </span>
