@@ -64,6 +64,8 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   if (jobs.size !== o.jobs.length) throw new Error('two jobs share a name');
   const inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
   const known = new Set<string>();
+  let stopping = false;
+  let ticking: Promise<unknown> = Promise.resolve();
 
   async function ensureRows() {
     for (const j of jobs.values()) {
@@ -91,7 +93,12 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     } finally {
       clearInterval(renew);
     }
-    await releaseLease(db, { name: j.name, holder: node, afterMs: j.intervalMs, error });
+    try {
+      await releaseLease(db, { name: j.name, holder: node, afterMs: j.intervalMs, error });
+    } catch (err) {
+      // The database went away under the run (a shutdown): the lease runs out by itself and another node takes over.
+      o.onError?.(err, { job: j.name });
+    }
   }
 
   async function runDue(): Promise<string[]> {
@@ -103,6 +110,11 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
       if (j.hasWork && !(await j.hasWork(db))) continue;
       if (!(await takeLease(db, { name: j.name, holder: node, ttlMs: j.leaseMs ?? DEFAULT_LEASE_MS, due: true })))
         continue;
+      // stop() began while this tick waited for the lease: give it back rather than start a run stop() cannot see.
+      if (stopping) {
+        await releaseLease(db, { name: j.name, holder: node, afterMs: 0, error: null, counted: false });
+        continue;
+      }
       const abort = new AbortController();
       const done = runLeased(j, abort).finally(() => inFlight.delete(j.name));
       inFlight.set(j.name, { done, abort });
@@ -138,19 +150,22 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     start({ tickMs = 1_000 } = {}) {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       const loop = () => {
         // Runs proceed in the background; the next tick skips jobs this node is still running.
-        runDue().catch((err) => o.onError?.(err, { job: '*' }));
+        ticking = runDue().catch((err) => o.onError?.(err, { job: '*' }));
         if (!stopped) timer = setTimeout(loop, tickMs);
       };
       timer = setTimeout(loop, 0);
     },
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearTimeout(timer);
       timer = null;
       for (const run of inFlight.values()) run.abort.abort(new Error('the scheduler is stopping'));
-      await Promise.allSettled([...inFlight.values()].map((r) => r.done));
+      // The tick in progress starts no new run now; it ends when its runs, aborted above, have ended.
+      await Promise.allSettled([ticking, ...[...inFlight.values()].map((r) => r.done)]);
     },
   };
 }
