@@ -99,6 +99,35 @@ describe.runIf(browserAvailable)('phone layouts (360 x 780)', () => {
     });
   }
 
+  for (const locale of ['pt', 'en'] as const) {
+    it(`${locale}: the mystery boxes pages fit the phone's width, no button label is cut, and buying is on the first screen`, async () => {
+      const page = await phone(locale);
+      const problems: string[] = [];
+      for (const path of ['/casino/crates', '/casino/box/caixa-bronze', '/account/boxes', '/account/items']) {
+        await page.goto(url(locale, path), { waitUntil: 'networkidle' });
+        await page.locator('main#content [aria-busy="true"]').waitFor({ state: 'detached' });
+        problems.push(
+          ...(await page.evaluate(
+            ([width, path]) => {
+              const out: string[] = [];
+              if (document.documentElement.scrollWidth > width)
+                out.push(`${path}: the page is ${document.documentElement.scrollWidth}px wide`);
+              for (const b of Array.from(document.querySelectorAll('main .ui-btn'))) {
+                const label = b.querySelector('.ui-btn__label') ?? b;
+                if (label.scrollWidth > label.clientWidth + 1) out.push(`${path}: "${b.textContent}" is cut`);
+              }
+              return out;
+            },
+            [W, path] as const,
+          )),
+        );
+        if (path === '/casino/box/caixa-bronze' && !onScreen(await box(page, '[data-testid="box-buy"]')))
+          problems.push('the buy button is below the first screen');
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
   it('Mines: the whole board and "Retirar" fit on one screen during a round', async () => {
     const page = await phone('pt');
     await page.goto(url('pt', '/originals/mines'), { waitUntil: 'networkidle' });
