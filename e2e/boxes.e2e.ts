@@ -6,7 +6,8 @@ import { type RunningServer, startServer } from './support/server';
 
 // Caixas misteriosas como o jogador as vive, em português: na vitrine /casino/crates ele escolhe a caixa mais barata,
 // lê a tabela de prêmios (chances exatas, RTP), compra uma, abre, vê a roleta parar no prêmio sorteado pelo servidor,
-// vende o prêmio se for colecionável (ou vê o dinheiro creditado) e o saldo do cabeçalho fica igual ao da API.
+// vende o prêmio se for colecionável (ou vê o dinheiro creditado) e o saldo do cabeçalho fica igual ao da API. Sem
+// saldo para a caixa mais cara, a recusa oferece um depósito; um visitante vê a caixa e é convidado a entrar.
 
 type Prize = { id: number; name: string; kind: string; value: number; tickets: { from: number; to: number } };
 type Box = { id: number; name: string; title: string; price: number; sell_price: number; prize_count: number };
@@ -122,5 +123,29 @@ describe.runIf(browserAvailable)('caixas misteriosas no navegador', () => {
     const status = { collectible: 'sold', cash: 'credited' }[prize.kind as 'cash'] ?? 'granted';
     expect(await item.getAttribute('data-status')).toBe(status);
     expect(await headerCents()).toBe(await apiCents());
+  }, 60_000);
+  it('sem saldo, a compra pede um depósito; um visitante é convidado a entrar para comprar', async () => {
+    const all = (await api(server, 'GET', '/boxes/all')).body.data as Box[];
+    const dearest = [...all].sort((a, b) => b.price - a.price)[0]!;
+    expect(dearest.price).toBeGreaterThan(await apiCents());
+    await page.goto(`${server.url}/casino/box/${dearest.name}`, { waitUntil: 'networkidle' });
+    const before = await apiCents();
+    await page.getByRole('button', { name: /^Comprar 1 por R\$/ }).click();
+    const error = page.getByTestId('box-error');
+    await error.getByText('Saldo insuficiente. Deposite para comprar esta caixa.').waitFor();
+    await error.getByRole('button', { name: 'Depositar' }).click();
+    await page.getByRole('dialog').first().waitFor();
+    expect(await apiCents()).toBe(before);
+
+    const guest = await browser.newContext({ locale: 'pt-BR', viewport: { width: 360, height: 780 } });
+    await guest.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+    const visitor = await guest.newPage();
+    await visitor.goto(`${server.url}/casino/box/${dearest.name}`, { waitUntil: 'networkidle' });
+    await expect.poll(() => visitor.getByTestId('box-prize-row').count()).toBeGreaterThan(0);
+    expect(await visitor.getByTestId('box-buy').count()).toBe(0);
+    await visitor.getByRole('button', { name: 'Entre para comprar' }).click();
+    await visitor.getByRole('dialog', { name: 'Entrar' }).waitFor();
+    expect(new URL(visitor.url()).searchParams.get('redirect')).toBe(`/casino/box/${dearest.name}`);
+    await guest.close();
   }, 60_000);
 });
