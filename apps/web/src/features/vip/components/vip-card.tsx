@@ -76,6 +76,7 @@ export default function VipCard() {
                 {v.next_level.reward_cash > 0 &&
                   ` ${t('vip.card.reward', { amount: formatMoney(v.next_level.reward_cash, locale) })}`}
                 {v.next_level.reward_offer_id !== null && ` ${t('vip.card.rewardBonus')}`}
+                {v.next_level.reward_box_id !== null && ` ${t('vip.card.rewardBox')}`}
               </p>
             </div>
           ) : (

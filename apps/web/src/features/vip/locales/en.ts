@@ -12,6 +12,7 @@ export default {
     remaining: '{amount} more in bets to reach {name}.',
     reward: 'A {amount} reward when you get there.',
     rewardBonus: 'Plus a bonus, which appears on the Bonus page.',
+    rewardBox: 'Plus a mystery box, kept in My boxes.',
     top: 'You are at the highest level. Congratulations!',
     noLadder: 'The VIP programme is not set up on this site yet.',
     ranking: 'See the ranking',

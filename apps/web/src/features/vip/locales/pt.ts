@@ -12,6 +12,7 @@ export default {
     remaining: 'Faltam {amount} em apostas para {name}.',
     reward: 'Prêmio de {amount} ao chegar lá.',
     rewardBonus: 'E um bônus, que aparece em Bônus.',
+    rewardBox: 'E uma caixa misteriosa, que fica em Minhas caixas.',
     top: 'Você está no nível mais alto. Parabéns!',
     noLadder: 'O programa VIP ainda não foi configurado neste site.',
     ranking: 'Ver ranking',
