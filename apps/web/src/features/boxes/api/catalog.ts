@@ -10,6 +10,7 @@ export const boxesQuery = (locale: string) =>
     queryKey: boxesKeys.all(locale),
     queryFn: ({ signal }) => http.get<BoxesAllReply>('/boxes/all', { signal }),
     staleTime: 60_000,
+    retry: (count, err) => (err as { status?: number }).status !== 404 && count < 2,
   });
 
 export const useBoxes = () => useQuery(boxesQuery(useLocale()));

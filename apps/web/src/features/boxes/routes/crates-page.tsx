@@ -1,5 +1,6 @@
 import type { BoxSummary } from '@sorte/contracts';
 import { Link } from 'react-router';
+import { HttpError } from '../../../shared/lib/http';
 import { useLocale, useT } from '../../../shared/lib/i18n';
 import { localizePath } from '../../../shared/lib/locale';
 import { formatMoney } from '../../../shared/lib/money';
@@ -21,6 +22,8 @@ export default function CratesPage() {
   const boxes = useBoxes();
   const mine = useUnopenedBoxes();
   const count = mine.data?.length ?? 0;
+  // A site that does not sell boxes answers 404: there is simply nothing on sale, not a failure to retry.
+  const none = boxes.error instanceof HttpError && boxes.error.status === 404;
   return (
     <Page className="bx-page bx-page--wide" data-testid="crates-page">
       <PageHead
@@ -43,7 +46,9 @@ export default function CratesPage() {
           </Button>
         )}
       </PageHead>
-      {boxes.isError ? (
+      {none ? (
+        <p className="ui-panel bx-muted">{t('boxes.crates.empty')}</p>
+      ) : boxes.isError ? (
         <div className="ui-panel bx-failed" role="alert">
           <p>{t('boxes.account.loadError')}</p>
           <Button size="sm" variant="outline" color="default" onClick={() => void boxes.refetch()}>
