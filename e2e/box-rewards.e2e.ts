@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch } from './support/browser';
@@ -8,6 +10,21 @@ import { type RunningServer, startServer } from './support/server';
 // aparece na hora, com a caixa, de onde ela veio e "Abrir agora", que leva à página da caixa; "Depois" a deixa em
 // Minhas caixas, e a notificação da caixa abre o mesmo modal de novo. Por fim a abertura é conferida na página de
 // jogo justo (jogo "Caixa"): o bilhete recalculado no navegador é o do recibo.
+
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** As e2e/a11y.e2e.ts: axe's serious and critical violations within `selector`, one line each. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const violations = (await page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run: (c: object, o: object) => Promise<{ violations: unknown[] }> } })
+      .axe;
+    return (await axe.run({ include: [include] }, { resultTypes: ['violations'] })).violations;
+  }, selector)) as { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${v.help}`));
+}
 
 type Opening = {
   id: number;
@@ -29,7 +46,8 @@ describe.runIf(browserAvailable)('caixas de presente no navegador', () => {
     const all = (await api(server, 'GET', '/boxes/all')).body.data as { id: number; name: string; title: string }[];
     box = all.find((b) => b.name === 'caixa-bronze') ?? all[0]!;
     browser = await launch();
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+    // bypassCSP: axe is injected inline, which the site's CSP (rightly) refuses.
+    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 }, bypassCSP: true });
     // Idade confirmada e o convite de notificações fechado há pouco (é de outra feature e poderia cobrir o modal).
     await context.addInitScript(
       ([t, id]) => {
@@ -78,6 +96,8 @@ describe.runIf(browserAvailable)('caixas de presente no navegador', () => {
     await modal.getByText('Presente do cassino').waitFor();
     await modal.getByText(box.title, { exact: true }).waitFor();
     expect(await modal.locator('img.box-reward__art').getAttribute('src')).toMatch(/\/static\/boxes\//);
+    await page.waitForTimeout(700); // the pop-in animation ends (axe reads the colours it lands on)
+    expect(await seriousViolations(page, '.box-reward .ui-modal__dialog')).toEqual([]);
     await modal.getByRole('button', { name: 'Abrir agora' }).click();
     await page.waitForURL(`**/casino/box/${box.name}`);
     await page.getByRole('heading', { level: 1, name: box.title }).waitFor();
