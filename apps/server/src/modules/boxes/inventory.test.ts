@@ -6,6 +6,7 @@ import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { fundedPlayer } from '../casino/test-support';
 import * as ledger from '../ledger/index';
+import { PROMOTIONS_COMMANDS } from '../promotions/index';
 import { createTenant, defaultTenantSettings, findTenantByHost } from '../tenants/index';
 import { GRANT_COMMANDS } from './grant-ops';
 import { grantBox } from './grants';
@@ -264,6 +265,55 @@ describe('selling', () => {
     const refused = await p.c.post('/api/prizes/sell', { id: credited.item.id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Este prêmio já foi pago na sua conta e não pode ser vendido.');
+  });
+});
+
+describe('offer prizes', () => {
+  it('a bonus prize is granted through promotions; one it refuses stays as a prize to sell', async () => {
+    // An offer that can be given once in all: the second prize finds its budget spent.
+    const offer = Number(
+      await PROMOTIONS_COMMANDS['offer:create']!.run(
+        { db: app.db },
+        {
+          flags: {
+            host: 'localhost',
+            name: 'Bônus da caixa',
+            'name-en': 'Box bonus',
+            kind: 'no_deposit',
+            amount: '500',
+            wagering: '5',
+            'budget-count': '1',
+          },
+          positional: [],
+        },
+      ),
+    );
+    const bonusBox = await seedTestBox(app.db, tenantId, {
+      name: 'inv-bonus',
+      prizes: [
+        {
+          names: { pt: 'Bônus de R$ 5', en: 'R$ 5 bonus' },
+          kind: 'bonus',
+          value: 500,
+          tickets: [1, 100_000],
+          rarity: 'uncommon',
+          offer_id: offer,
+        },
+      ],
+    });
+    const p = await player();
+    await buy(p, { box_id: bonusBox.id, quantity: 2 });
+    const first = (await open(p, bonusBox.id)).json().data[0];
+    expect(first.item).toMatchObject({ kind: 'bonus', status: 'granted', sellable: false });
+    const bonuses = (await p.c.get('/api/wallet/bonuses')).json();
+    expect(bonuses.data.filter((b: { offer_id: number }) => b.offer_id === offer)).toHaveLength(1);
+    const second = (await open(p, bonusBox.id)).json().data[0];
+    expect(second.item).toMatchObject({ kind: 'bonus', status: 'kept', sellable: true });
+    expect((await p.c.post('/api/prizes/sell', { id: first.item.id })).statusCode).toBe(409);
+    const sold = await p.c.post('/api/prizes/sell', { id: second.item.id });
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(sold.json().data.amount).toBe(500);
+    expect(await cash(p)).toBe(100_000 - 2_000 + 500);
   });
 });
 
