@@ -17,8 +17,8 @@
  *   different request throws AppError `conflict` (409).
  * - `reference` (1-200 chars) is what the movement is about (round id, bet id); it is stored and shown to operators.
  * - The answer carries the player's balances right after the movement: `{cash, bonus, pending}`.
- * - A stake (type `bet`) adds to what the player has wagered (`totalBet`); a `refund` from the house (a stake given
- *   back: a rolled-back or cancelled bet) takes it off again.
+ * - A stake (type `bet`, or `box`: a mystery box bought) adds to what the player has wagered (`totalBet`); a `refund`
+ *   from the house (a stake given back: a rolled-back or cancelled bet, a box sold back) takes it off again.
  * - Never hold `tx` open across a call to another system (provider, PSP): commit, call, then record the outcome.
  *
  * Example (seamless-wallet bet and win of one round):
