@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import type { Config } from './config';
+import { adminRoutes, registerAdminConsole } from './modules/admin/index';
 import { devOutboxPage } from './modules/auth/dev-outbox';
 import { accountRoutes } from './modules/auth/plugin';
 import { boxesRoutes, boxGrantProblem, findBox, grantBox, seedDemoBoxes } from './modules/boxes/index';
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(referralsRoutes);
       await api.register(sportsRoutes);
       await api.register(boxesRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
@@ -236,6 +238,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.devTools || config.seedDemo) sandboxProviderRoutes(app, db);
   opsRoutes(app);
 
+  await registerAdminConsole(app, config);
   await registerStatic(app, config);
   registerPages(app, config);
   return app;

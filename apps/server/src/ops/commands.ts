@@ -1,3 +1,4 @@
+import { ADMIN_COMMANDS } from '../modules/admin/index';
 import { BOXES_COMMANDS, boxGrantProblem, findBox, grantBox } from '../modules/boxes/index';
 import { CASINO_COMMANDS } from '../modules/casino/ops';
 import { CHAT_COMMANDS } from '../modules/chat/ops';
@@ -110,6 +111,7 @@ export const COMMANDS: Record<string, Command> = {
   ...VIP_COMMANDS,
   ...SPORTS_COMMANDS,
   ...BOXES_COMMANDS,
+  ...ADMIN_COMMANDS,
   ...REFERRALS_COMMANDS,
 };
 

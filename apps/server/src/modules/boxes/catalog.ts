@@ -95,7 +95,7 @@ export async function loadVersion(
 /** The version on sale now of a published box (by id or name), or null when the box is not on sale. */
 export async function liveVersion(sql: Sql, tenantId: number, ref: number | string): Promise<BoxVersion | null> {
   const box = await findBox(sql, tenantId, ref);
-  if (!box || box.status !== 'published' || box.live_version === null) return null;
+  if (box?.status !== 'published' || box.live_version === null) return null;
   return loadVersion(sql, tenantId, box.id, box.live_version);
 }
 

@@ -1,0 +1,11 @@
+import type { StaffRole } from '@sorte/contracts';
+
+/** The staff member behind an /api/admin request, once their session is checked. */
+export type StaffMember = {
+  id: number;
+  /** Null for platform staff, who act on every tenant. */
+  tenantId: number | null;
+  email: string;
+  role: StaffRole;
+  sessionId: string;
+};

@@ -1,0 +1,7 @@
+/**
+ * The back office's calls (/api/admin/*, OpenAPI tag "admin"): staff login with TOTP, the permission set shared by
+ * the server (which checks it on every call) and the console (which hides what a role cannot do), and the queues.
+ */
+export * from './auth';
+export * from './permissions';
+export * from './queues';

@@ -1,0 +1,2 @@
+// The review queues (withdrawals first) and the audit log: filled by the queues work.
+export {};
