@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   maintenance: 402,
   insufficient_funds: 402,
   forbidden: 403,
+  // The back office: a sensitive staff action needs a fresh TOTP code (step-up) first.
+  step_up_required: 403,
   not_found: 404,
   route_not_found: 404,
   tenant_not_found: 404,

@@ -5,5 +5,7 @@
  */
 
 export { registerAdminConsole } from './console';
+export { requireStaff, requireStepUp } from './guard';
 export { ADMIN_COMMANDS } from './ops';
 export { adminRoutes } from './routes';
+export type { StaffMember } from './staff';

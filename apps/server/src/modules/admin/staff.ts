@@ -8,4 +8,6 @@ export type StaffMember = {
   email: string;
   role: StaffRole;
   sessionId: string;
+  /** When the session last confirmed a fresh TOTP code (requireStepUp reads it); null if never. */
+  stepUpAt: Date | null;
 };
