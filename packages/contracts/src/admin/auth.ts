@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Int, IsoTime, localized, replies, reply } from '../http';
+import { form, Int, IsoTime, localized, replies, reply } from '../http';
 import { STAFF_ROLES } from './permissions';
 
 /**
@@ -63,12 +63,13 @@ export const StaffSessionReply = reply({
 });
 export type StaffSessionReply = z.infer<typeof StaffSessionReply>;
 
-export const staffLoginCall = { body: StaffLoginBody, response: replies({ 200: StaffSessionReply }) };
+// Checked as a form: the reply's message is the first field's, which the console shows.
+export const staffLoginCall = { body: form(StaffLoginBody), response: replies({ 200: StaffSessionReply }) };
 export const staffMeCall = { response: replies({ 200: StaffSessionReply }) };
 export const staffLogoutCall = { response: replies({ 200: reply({ ok: z.literal(true) }) }) };
 
 export const staffStepUpCall = {
-  body: z.object({ totp: TotpCode }),
+  body: form(z.object({ totp: TotpCode })),
   response: replies({ 200: reply({ step_up_until: IsoTime }) }),
 };
 

@@ -2,6 +2,7 @@
 // profile reads and changes them through these), its DTO, and the field rules and normalisers that every form of
 // the API shares.
 
+export { type PasswordHasher, passwordHasher } from './passwords';
 export { listPlayerCpfs } from './players';
 export {
   type AddressInput,
