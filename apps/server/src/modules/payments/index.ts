@@ -8,5 +8,6 @@ export { devPixPage, walletModule } from './plugin';
 export { type PromotionHooks, usePromotionHooks } from './promotion-hooks';
 export { InvalidPixKey, type PixProvider, PspUnavailable } from './psp/provider';
 export { PSP_REGISTRY } from './psp/registry';
+export { findForReview, listReviewQueue, type QueueKey, type ReviewRow } from './review-queue';
 export { runtimeFor, type WalletRuntime } from './runtime';
 export { normalizePixKey, processPayouts, reviewWithdrawal, WITHDRAW_STATUS } from './withdrawals';

@@ -93,4 +93,8 @@ export const WMSG = {
     pt: 'Este saque não pode mais ser cancelado.',
     en: 'This withdrawal can no longer be cancelled.',
   },
+  withdrawalNotUnderReview: {
+    pt: 'Este saque não está mais em análise: outra decisão já foi tomada.',
+    en: 'This withdrawal is no longer under review: a decision was already made.',
+  },
 } as const;

@@ -9,6 +9,7 @@ import { recordEvent } from './events';
 import { WMSG } from './messages';
 import { promotionHooks } from './promotion-hooks';
 import { InvalidPixKey, type PixKeyType, type PixProvider, PspUnavailable } from './psp/provider';
+import { findForReview, type ReviewRow } from './review-queue';
 
 /** Spec section 3: withdraw status codes. */
 export const WITHDRAW_STATUS = {
@@ -387,9 +388,27 @@ export async function cancelWithdrawal(db: Db, tenantId: number, userId: number,
   });
 }
 
-/** Operator decision on a withdrawal under review (ops withdrawal:approve|reject). */
-export async function reviewWithdrawal(db: Db, o: { id: number; approve: boolean; operator: string; reason?: string }) {
+/**
+ * Operator decision on a withdrawal under review (ops withdrawal:approve|reject, the back office's queue). The row
+ * is locked first, so of two decisions at once one applies and the other is told it came too late (409).
+ * `tenantId` keeps a tenant's staff to their own withdrawals (another tenant's is "not found"); `onReviewed` runs in
+ * the decision's transaction with the row before and after (the back office's audit), so neither exists alone.
+ */
+export async function reviewWithdrawal(
+  db: Db,
+  o: {
+    id: number;
+    approve: boolean;
+    operator: string;
+    reason?: string;
+    tenantId?: number;
+    onReviewed?: (tx: Sql, change: { before: ReviewRow; after: ReviewRow }) => Promise<void>;
+  },
+) {
   return db.transaction(async (tx) => {
+    const before = await findForReview(tx, { id: o.id, tenantId: o.tenantId, lock: true });
+    if (!before) throw new AppError('not_found', WMSG.withdrawalNotFound);
+    if (before.status !== 'under_review') throw new AppError('conflict', WMSG.withdrawalNotUnderReview);
     const { rows } = await tx.query<WithdrawalRow>(
       o.approve
         ? `update withdrawals set status = 0, reviewed_by = $2, next_attempt_at = now(), updated_at = now(),
@@ -401,7 +420,7 @@ export async function reviewWithdrawal(db: Db, o: { id: number; approve: boolean
       o.approve ? [o.id, o.operator] : [o.id, o.operator, o.reason ?? 'rejected'],
     );
     const w = rows[0];
-    if (!w) throw new AppError('not_found', `no withdrawal ${o.id} under review (status 5)`);
+    if (!w) throw new AppError('conflict', WMSG.withdrawalNotUnderReview);
     if (!o.approve) await release(tx, w, WITHDRAW_STATUS.cancelled, `rejected: ${o.reason ?? ''}`.trim());
     else
       await recordEvent(tx, {
@@ -410,6 +429,10 @@ export async function reviewWithdrawal(db: Db, o: { id: number; approve: boolean
         type: 'WithdrawalUpdated',
         payload: { id: w.id, status: 0 },
       });
+    if (o.onReviewed) {
+      const after = await findForReview(tx, { id: w.id });
+      await o.onReviewed(tx, { before, after: after! });
+    }
     return withdrawalDto(w);
   });
 }

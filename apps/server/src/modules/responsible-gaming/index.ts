@@ -6,7 +6,9 @@
  *   before its debit (and `{win}` / `{refund}` when it pays or gives a stake back); a refusal throws `RgRefusal`,
  *   whose `refusal` is the code a game protocol maps;
  * - a one-statement bet calls the stored function rg_play and maps its error with `refusalFrom`;
- * - payments call `checkDeposit` before a PIX charge is created.
+ * - payments call `checkDeposit` before a PIX charge is created;
+ * - the back office writes every staff act to the audit log with `appendAudit(tx, ...)` in the act's transaction,
+ *   and reads it filtered with `listAudit`.
  * What this module needs of modules that depend on it, app.ts hands over: the accounts module asks `loginGate` at
  * registrations, logins and logouts, and `settleOpenBetsWith` names the products whose open bets a stop refunds.
  */
@@ -18,6 +20,13 @@ export { RESPONSIBLE_GAMING_JOBS } from './jobs';
 export { type NationalList, useNationalList } from './national';
 export { checkDeposit, play, RG_REFUSED_SQLSTATE, RgRefusal, refusalFrom } from './play';
 export { policiesFor } from './policies';
+export {
+  type AuditEntry,
+  type AuditFilter,
+  type AuditRow,
+  insertAudit as appendAudit,
+  searchAudit as listAudit,
+} from './repo';
 export { touch as touchSession } from './sessions';
 export { type OpenBetCanceller, settleOpenBetsWith } from './stops';
 
