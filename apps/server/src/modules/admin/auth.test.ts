@@ -24,7 +24,7 @@ const OTHER_HOST = 'outra-banca.test';
 const PASSWORD = 'senha-do-painel-1';
 let seq = 0;
 
-type Staff = { id: number; email: string; secret: string; backupCodes: string[]; host: string };
+type Staff = { id: number; email: string; secret: string; backupCodes: string[]; host: string; printed: string };
 
 beforeAll(async () => {
   app = await testApp({ tenantCacheTtlMs: 0, tenantNegativeCacheTtlMs: 0 });
@@ -56,7 +56,7 @@ async function newStaff(o: { role?: string; platform?: boolean; host?: string } 
   const secret = /TOTP secret \(base32\): ([A-Z2-7]+)/.exec(out)![1]!;
   const backupCodes = [...out.matchAll(/^ {2}([a-z2-7]{5}-[a-z2-7]{5})$/gm)].map((m) => m[1]!);
   const id = Number(/staff member (\d+) created/.exec(out)![1]);
-  return { id, email, secret, backupCodes, host };
+  return { id, email, secret, backupCodes, host, printed: out };
 }
 
 const nowCode = (s: Staff, offset = 0) => codeAtStep(s.secret, stepAt(Date.now()) + offset);
@@ -117,6 +117,9 @@ describe('staff:create and login', () => {
     const s = await newStaff({ role: 'finance' });
     expect(s.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(s.backupCodes).toHaveLength(10);
+    // The otpauth URI as a QR code an authenticator app scans off the terminal.
+    expect(s.printed).toMatch(/[█▀▄]{7}/);
+    expect(s.printed).toContain(`otpauth://totp/Sorte:${encodeURIComponent(s.email)}?`);
     const res = await login({ email: ` ${s.email.toUpperCase()} `, password: PASSWORD, totp: nowCode(s) });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();

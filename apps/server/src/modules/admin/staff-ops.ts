@@ -1,4 +1,5 @@
 import { STAFF_ROLES, type StaffRole } from '@sorte/contracts';
+import QRCode from 'qrcode';
 import { loadConfig } from '../../config';
 import type { Db } from '../../platform/db/index';
 import { type Command, flag, type Parsed, table, tenantOfHost, UsageError } from '../../platform/ops';
@@ -36,9 +37,11 @@ async function existing(db: Db, args: Parsed, usage: string) {
   return staff;
 }
 
-function secrets(s: Omit<NewStaff, 'id'>): string {
+async function secrets(s: Omit<NewStaff, 'id'>): Promise<string> {
   return [
-    'Shown once, keep it safe (add it to an authenticator app: Google Authenticator, 1Password, Authy ...):',
+    'Shown once, keep it safe (scan the QR code or type the secret into an authenticator app: Google Authenticator,',
+    '1Password, Authy ...):',
+    await QRCode.toString(s.uri, { type: 'utf8' }),
     `  TOTP secret (base32): ${s.secret}`,
     `  otpauth URI:          ${s.uri}`,
     'Backup codes (each logs in once instead of a TOTP code):',
@@ -69,7 +72,7 @@ export const STAFF_COMMANDS: Record<string, Command> = {
         );
       const s = await createStaff(db, staffHasher(), { tenantId, email, role: role as StaffRole, password });
       const scope = tenantId === null ? 'platform staff (every tenant)' : `staff of tenant ${tenantId}`;
-      return `staff member ${s.id} created: ${email}, ${role}, ${scope}\n${secrets(s)}`;
+      return `staff member ${s.id} created: ${email}, ${role}, ${scope}\n${await secrets(s)}`;
     },
   },
   'staff:list': {
@@ -106,7 +109,7 @@ export const STAFF_COMMANDS: Record<string, Command> = {
     async run({ db }, args) {
       const staff = await existing(db, args, RESET);
       const s = await resetStaffTotp(db, staff.id, staff.email);
-      return `staff member ${staff.id} (${staff.email}): new TOTP secret, old codes and sessions ended\n${secrets(s)}`;
+      return `staff member ${staff.id} (${staff.email}): new TOTP secret, old codes and sessions ended\n${await secrets(s)}`;
     },
   },
 };
