@@ -70,7 +70,7 @@ export type AdminSubject = (typeof ADMIN_SUBJECTS)[number];
 
 export type AdminAbility = MongoAbility<[AdminAction, AdminSubject | 'all']>;
 
-type Can = AbilityBuilder<AdminAbility>['can'];
+type Builder = AbilityBuilder<AdminAbility>;
 
 /** The promotions a marketing team runs end to end. */
 const PROMOTIONS: AdminSubject[] = ['Offer', 'Coupon', 'Cashback', 'Mission', 'Vip', 'Affiliate', 'Box'];
@@ -78,9 +78,15 @@ const PROMOTIONS: AdminSubject[] = ['Offer', 'Coupon', 'Cashback', 'Mission', 'V
 const OVERVIEW: AdminSubject[] = ['Dashboard', 'Player'];
 
 /** Each role's grants; `cannot` rules after them take precedence (CASL reads the last matching rule first). */
-const ROLE_RULES: Record<StaffRole, (can: Can) => void> = {
+const ROLE_RULES: Record<StaffRole, (can: Builder['can'], cannot: Builder['cannot']) => void> = {
   owner: (can) => can('manage', 'all'),
-  admin: (can) => can('manage', 'all'),
+  // The operator's day-to-day head: everything, except giving roles (a staff member cannot raise another to their
+  // own level) and deleting the tenant.
+  admin: (can, cannot) => {
+    can('manage', 'all');
+    cannot('change_role', 'Staff');
+    cannot('delete', 'Tenant');
+  },
   finance: (can) => {
     can('read', [...OVERVIEW, 'Wallet', 'Withdrawal', 'Deposit', 'Kyc', 'Bonus', 'Affiliate', 'Report']);
     can(['approve', 'reject'], ['Withdrawal', 'Affiliate']);
@@ -116,8 +122,10 @@ const ROLE_RULES: Record<StaffRole, (can: Can) => void> = {
     can('send', 'Notification');
   },
   marketing: (can) => {
-    can('read', [...OVERVIEW, 'Bonus', 'Notification', 'Report', ...PROMOTIONS]);
+    can('read', [...OVERVIEW, 'Bonus', 'Notification', 'Report', 'Game', 'Provider', ...PROMOTIONS]);
     can(['create', 'update', 'delete'], PROMOTIONS);
+    // The lobby is marketing's shop window: enabling, featuring and ordering games and providers.
+    can('update', ['Game', 'Provider']);
     can('grant', 'Bonus');
     can('send', 'Notification');
   },
@@ -137,8 +145,11 @@ const ROLE_RULES: Record<StaffRole, (can: Can) => void> = {
  */
 export function abilityFor(role: StaffRole): AdminAbility {
   const { can, cannot, build } = new AbilityBuilder<AdminAbility>(createMongoAbility);
-  ROLE_RULES[role](can);
-  cannot(['create', 'update', 'delete'], 'AuditLog');
+  ROLE_RULES[role](can, cannot);
+  cannot(
+    ADMIN_ACTIONS.filter((a) => a !== 'read' && a !== 'export' && a !== 'manage'),
+    'AuditLog',
+  );
   return build();
 }
 

@@ -3,11 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
+import { passwordHasher } from '../auth/index';
 import { demoTenantId } from '../casino/test-support';
 import * as ledger from '../ledger/index';
 import { createTenant } from '../tenants/index';
+import { createStaff } from './auth-service';
 import { startStaffSession } from './sessions';
 import * as staffRepo from './staff-repo';
+import { codeAtStep, stepAt } from './totp';
 
 let app: FastifyInstance;
 let tenantA: number;
@@ -160,6 +163,44 @@ describe('the withdrawals queue', () => {
       [w.userId],
     );
     expect(events.map((e) => e.payload)).toEqual([{ id: w.id, status: 0 }]);
+  });
+
+  it('the whole way: staff:create, login with TOTP, a refused approve, step-up with the next code, approve', async () => {
+    const w = await underReview();
+    const email = `fluxo-${++seq}@sorte.test`;
+    const password = 'senha-do-painel-1';
+    const made = await createStaff(app.db, passwordHasher(app.config.passwordHash), {
+      tenantId: tenantA,
+      email,
+      role: 'finance',
+      password,
+    });
+    // Login takes the current step; the step-up the next one (a step is never accepted twice, one either side is).
+    const step = stepAt(Date.now());
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      headers: { host: HOST_A },
+      payload: { email, password, totp: codeAtStep(made.secret, step) },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const s: Staff = {
+      id: made.id,
+      email,
+      headers: {
+        host: HOST_A,
+        cookie: String(login.headers['set-cookie']).split(';')[0]!,
+        [STAFF_CSRF_HEADER]: login.json().csrf_token,
+      },
+    };
+    const early = await call(s, 'POST', `/api/admin/withdrawals/${w.id}/approve`);
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toMatchObject({ code: 'step_up_required' });
+    const up = await call(s, 'POST', '/api/admin/auth/step-up', { totp: codeAtStep(made.secret, step + 1) });
+    expect(up.statusCode, up.body).toBe(200);
+    const ok = await call(s, 'POST', `/api/admin/withdrawals/${w.id}/approve`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await auditRows(w.userId, 'withdrawal.approve')).toMatchObject([{ actor: `staff:${made.id} ${email}` }]);
   });
 
   it('two decisions at once: one applies, the other is a 409, and one audit row is written', async () => {
