@@ -1,5 +1,5 @@
-// npm start: build the web bundle when it is missing or older than its sources, then run the server, which
-// applies migrations and seeds the demo tenant on first start. One process serves web + API.
+// npm start: build the web bundle (and the console's) when it is missing or older than its sources, then run the
+// server, which applies migrations and seeds the demo tenant on first start. One process serves web + API.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +23,16 @@ const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps
 if (!process.env.WEB_DIST && (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources)) {
   console.log('Building the web app...');
   const r = spawnSync('npm', ['run', 'build', '-w', '@sorte/web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+// The operator console (/admin) is its own bundle, rebuilt on the same rule from its own sources.
+const adminDist = path.join(root, 'apps/admin/dist/index.html');
+const adminSources = ['apps/admin/src', 'apps/admin/index.html', 'apps/admin/vite.config.ts', 'packages']
+  .map((p) => newest(path.join(root, p)))
+  .reduce((a, b) => Math.max(a, b), 0);
+if (!fs.existsSync(adminDist) || fs.statSync(adminDist).mtimeMs < adminSources) {
+  console.log('Building the admin console...');
+  const r = spawnSync('npm', ['run', 'build', '-w', '@sorte/admin'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -40,7 +40,7 @@ process.env = withoutPg;
 vitest('unit + server on PGlite', []);
 if (pgUrl) vitest('server on PostgreSQL', ['--project', 'server'], { TEST_DATABASE_URL: pgUrl });
 else console.log('\n(TEST_DATABASE_URL not set: the server suite ran on PGlite only)');
-if (step('build web', 'npm', ['run', 'build', '-w', '@sorte/web'])) {
+if (step('build web + console', 'npm', ['run', 'build'])) {
   // Only the several-node browser test reads TEST_DATABASE_URL; every other one runs npm start's embedded default.
   vitest('browser (e2e)', ['--config', 'e2e/vitest.config.ts'], pgUrl ? { TEST_DATABASE_URL: pgUrl } : {});
 }

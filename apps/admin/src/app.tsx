@@ -1,0 +1,102 @@
+import { AuditOutlined, BankOutlined, DollarOutlined, LaptopOutlined } from '@ant-design/icons';
+import { ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd';
+import { Authenticated, Refine } from '@refinedev/core';
+import routerProvider, { CatchAllNavigate, NavigateToResource } from '@refinedev/react-router';
+import { abilityFor } from '@sorte/contracts';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import ptBR from 'antd/locale/pt_BR';
+import dayjs from 'dayjs';
+import 'dayjs/locale/pt-br';
+import { useMemo, useState } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { Header } from './components/header';
+import { type ConsoleLocale, currentLocale } from './lib/locale';
+import { translate } from './lib/messages';
+import {
+  accessControlProvider,
+  allowed,
+  authProvider,
+  currentSession,
+  dataProvider,
+  i18nProvider,
+} from './lib/providers';
+import { AuditPage } from './pages/audit';
+import { LoginPage } from './pages/login';
+import { SessionsPage } from './pages/sessions';
+import { WithdrawalsPage } from './pages/withdrawals';
+
+const THEME = { token: { colorPrimary: '#16a34a', borderRadius: 6 } };
+
+export function App() {
+  const [locale, setLocale] = useState<ConsoleLocale>(currentLocale());
+  dayjs.locale(locale === 'en' ? 'en' : 'pt-br');
+  const i18n = useMemo(() => i18nProvider(setLocale), []);
+  const t = (key: string) => translate(locale, key) ?? key;
+  // Only the sections this slice built: a section appears in the sider once its screens exist.
+  const resources = [
+    { name: 'payments', meta: { label: t('nav.payments'), icon: <BankOutlined /> } },
+    {
+      name: 'withdrawals',
+      list: '/withdrawals',
+      meta: { label: t('nav.withdrawals'), parent: 'payments', icon: <DollarOutlined /> },
+    },
+    { name: 'audit', list: '/audit', meta: { label: t('nav.audit'), icon: <AuditOutlined /> } },
+    { name: 'sessions', list: '/sessions', meta: { label: t('nav.sessions'), icon: <LaptopOutlined /> } },
+  ];
+  const title = (p: { collapsed: boolean }) => <ThemedTitle {...p} text={t('app.title')} />;
+  return (
+    <BrowserRouter basename="/admin">
+      <ConfigProvider theme={THEME} locale={locale === 'en' ? enUS : ptBR}>
+        <AntdApp>
+          <Refine
+            key={locale}
+            routerProvider={routerProvider}
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
+            i18nProvider={i18n}
+            notificationProvider={useNotificationProvider}
+            resources={resources}
+            options={{ syncWithLocation: false, disableTelemetry: true, title: { text: t('app.title') } }}
+          >
+            <Routes>
+              <Route
+                element={
+                  <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />}>
+                    <ThemedLayout Header={Header} Title={title} Sider={(p) => <ThemedSider {...p} fixed />}>
+                      <Outlet />
+                    </ThemedLayout>
+                  </Authenticated>
+                }
+              >
+                <Route index element={<FirstAllowed />} />
+                <Route path="/withdrawals" element={<WithdrawalsPage />} />
+                <Route path="/audit" element={<AuditPage />} />
+                <Route path="/sessions" element={<SessionsPage />} />
+                <Route path="*" element={<FirstAllowed />} />
+              </Route>
+              <Route
+                element={
+                  <Authenticated key="login" fallback={<Outlet />}>
+                    <NavigateToResource />
+                  </Authenticated>
+                }
+              >
+                <Route path="/login" element={<LoginPage />} />
+              </Route>
+            </Routes>
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}
+
+/** Home: the first section this role may open (the withdrawals queue for finance, the audit log for an auditor). */
+function FirstAllowed() {
+  const s = currentSession();
+  const ability = s ? abilityFor(s.staff.role) : null;
+  const first = ['withdrawals', 'audit', 'sessions'].find((r) => allowed(ability, r, 'list')) ?? 'sessions';
+  return <Navigate to={`/${first}`} replace />;
+}

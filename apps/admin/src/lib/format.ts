@@ -1,0 +1,9 @@
+import { currentLocale } from './locale';
+
+export function money(centavos: number): string {
+  return new Intl.NumberFormat(currentLocale(), { style: 'currency', currency: 'BRL' }).format(centavos / 100);
+}
+
+export function dateTime(iso: string): string {
+  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+}
