@@ -1,4 +1,10 @@
-import { STAFF_CSRF_HEADER, type StaffRole } from '@sorte/contracts';
+import {
+  AdminAuditReply,
+  AdminWithdrawalReply,
+  AdminWithdrawalsReply,
+  STAFF_CSRF_HEADER,
+  type StaffRole,
+} from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerPlayer } from '../../test/accounts';
@@ -106,6 +112,7 @@ describe('the withdrawals queue', () => {
     const finance = await staff('finance');
     const res = await call(finance, 'GET', '/api/admin/withdrawals');
     expect(res.statusCode, res.body).toBe(200);
+    AdminWithdrawalsReply.parse(res.json());
     const row = res.json().data.find((r: { id: number }) => r.id === w.id);
     expect(row).toMatchObject({
       tenant_id: tenantA,
@@ -135,6 +142,7 @@ describe('the withdrawals queue', () => {
     const finance = await staff('finance');
     const ok = await call(finance, 'POST', `/api/admin/withdrawals/${w.id}/approve`);
     expect(ok.statusCode, ok.body).toBe(200);
+    AdminWithdrawalReply.parse(ok.json());
     expect(ok.json().withdrawal).toMatchObject({
       id: w.id,
       status: 'pending',
@@ -364,7 +372,9 @@ describe('the audit log', () => {
     ).json().data as { user_id: number }[];
     expect(approvals.map((r) => r.user_id)).toEqual([ws[2]!.userId, ws[0]!.userId]);
 
-    const one = (await call(risk, 'GET', `/api/admin/audit?user_id=${ws[1]!.userId}`)).json().data;
+    const oneReply = (await call(risk, 'GET', `/api/admin/audit?user_id=${ws[1]!.userId}`)).json();
+    AdminAuditReply.parse(oneReply);
+    const one = oneReply.data;
     expect(one).toHaveLength(1);
     expect(one[0]).toMatchObject({ action: 'withdrawal.reject', after: { review_reason: 'Documento vencido' } });
 
