@@ -12,6 +12,7 @@ import { testApp } from '../../test/helpers';
 import { passwordHasher } from '../auth/index';
 import { demoTenantId } from '../casino/test-support';
 import * as ledger from '../ledger/index';
+import { appendAudit, listAudit } from '../responsible-gaming/index';
 import { createTenant } from '../tenants/index';
 import { createStaff } from './auth-service';
 import { startStaffSession } from './sessions';
@@ -402,5 +403,18 @@ describe('the audit log', () => {
     const badDate = await call(risk, 'GET', '/api/admin/audit?from=ontem');
     expect(badDate.statusCode).toBe(422);
     expect(badDate.json().errors.from[0]).toMatch(/^Data inválida/);
+  });
+
+  it('matches an actor by its first word exactly: staff:1 is not staff:12, and LIKE wildcards are literal', async () => {
+    // A tenant of its own, so the rows of the other tests do not enter the answers.
+    const tenantId = (await createTenant(app.db, { name: 'Atores', host: 'atores.test' })).id;
+    for (const actor of ['staff:1 a@x.test', 'staff:12 b@x.test', 'staff:1_ c@x.test', 'staff:1', 'staff:1%x d@x.test'])
+      await appendAudit(app.db, { tenantId, userId: null, actor, action: 'probe' });
+    const actors = async (actor: string) =>
+      (await listAudit(app.db, { tenantId, actor, limit: 10 })).map((r) => r.actor).sort();
+    expect(await actors('staff:1')).toEqual(['staff:1', 'staff:1 a@x.test']);
+    expect(await actors('staff:1_')).toEqual(['staff:1_ c@x.test']);
+    expect(await actors('staff:1%x')).toEqual(['staff:1%x d@x.test']);
+    expect(await actors('staff:1 a@x.test')).toEqual(['staff:1 a@x.test']);
   });
 });
