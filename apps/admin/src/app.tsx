@@ -1,7 +1,7 @@
 import { AuditOutlined, BankOutlined, DollarOutlined, LaptopOutlined } from '@ant-design/icons';
 import { ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd';
 import { Authenticated, Refine } from '@refinedev/core';
-import routerProvider, { CatchAllNavigate, NavigateToResource } from '@refinedev/react-router';
+import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
 import { abilityFor } from '@sorte/contracts';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
@@ -76,15 +76,8 @@ export function App() {
                 <Route path="/sessions" element={<SessionsPage />} />
                 <Route path="*" element={<FirstAllowed />} />
               </Route>
-              <Route
-                element={
-                  <Authenticated key="login" fallback={<Outlet />}>
-                    <NavigateToResource />
-                  </Authenticated>
-                }
-              >
-                <Route path="/login" element={<LoginPage />} />
-              </Route>
+              {/* Not behind <Authenticated>: its re-check after a failed attempt would clear the form. */}
+              <Route path="/login" element={<LoginPage />} />
             </Routes>
           </Refine>
         </AntdApp>

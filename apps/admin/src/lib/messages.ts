@@ -56,6 +56,7 @@ const PT = {
     left: 'faltam {{min}} min',
     late: 'atrasado {{min}} min',
     empty: 'Nenhum saque nesta fila.',
+    reasons: { amount_above_threshold: 'Valor acima do limite de revisão', payout_failed: 'O pagamento falhou' },
     statuses: {
       pending: 'Pendente',
       approved: 'Aprovado',
@@ -150,6 +151,7 @@ const EN: Messages = {
     left: '{{min}} min left',
     late: '{{min}} min late',
     empty: 'No withdrawal in this queue.',
+    reasons: { amount_above_threshold: 'Amount above the review threshold', payout_failed: 'The payout failed' },
     statuses: {
       pending: 'Pending',
       approved: 'Approved',

@@ -60,7 +60,7 @@ export function AuditPage() {
   };
 
   return (
-    <List title={t('audit.title')}>
+    <List title={t('audit.title')} breadcrumb={false}>
       <Form form={form} layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="actor" label={t('audit.actor')}>
           <Input placeholder="staff:12" allowClear style={{ width: 160 }} />
@@ -72,7 +72,7 @@ export function AuditPage() {
           <InputNumber min={1} style={{ width: 110 }} />
         </Form.Item>
         <Form.Item name="range" label={`${t('audit.from')} / ${t('audit.to')}`}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
+          <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('audit.from'), t('audit.to')]} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">

@@ -1,8 +1,9 @@
-import { useLogin, useSetLocale, useTranslate } from '@refinedev/core';
+import { useInvalidateAuthStore, useSetLocale, useTranslate } from '@refinedev/core';
 import { Alert, Button, Card, Form, Input, Layout, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../components/header';
-import type { LoginInput } from '../lib/providers';
+import { authProvider } from '../lib/providers';
 
 type Fields = { email: string; password: string; code: string };
 
@@ -12,22 +13,31 @@ export function LoginPage() {
   const setLocale = useSetLocale();
   const [backup, setBackup] = useState(false);
   const [form] = Form.useForm<Fields>();
-  const { mutate: login, isPending, error } = useLogin<LoginInput>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const invalidateAuth = useInvalidateAuthStore();
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
 
-  const submit = (f: Fields) => {
-    setFailure(null);
+  // The provider is called directly rather than through refine's useLogin, which would add a toast to the message
+  // shown here and re-check the session while the form is still on screen (clearing what was typed).
+  const submit = async (f: Fields) => {
+    setMessage(null);
+    setPending(true);
     const code = f.code.trim();
-    login(
-      { email: f.email.trim(), password: f.password, ...(backup ? { backup_code: code } : { totp: code }) },
-      {
-        onSuccess: (r) => {
-          if (!r.success) setFailure(r.error?.message ?? t('errors.load'));
-        },
-      },
-    );
+    const r = await authProvider.login({
+      email: f.email.trim(),
+      password: f.password,
+      ...(backup ? { backup_code: code } : { totp: code }),
+    });
+    setPending(false);
+    if (!r.success) {
+      setMessage(r.error?.message ?? t('errors.load'));
+      form.setFieldValue('code', '');
+      return;
+    }
+    await invalidateAuth();
+    navigate('/', { replace: true });
   };
-  const message = failure ?? error?.message ?? null;
 
   return (
     <Layout style={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
@@ -63,7 +73,7 @@ export function LoginPage() {
           >
             <Input inputMode={backup ? 'text' : 'numeric'} autoComplete="one-time-code" maxLength={backup ? 40 : 6} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={isPending}>
+          <Button type="primary" htmlType="submit" block loading={pending}>
             {t('login.submit')}
           </Button>
           <Button

@@ -105,7 +105,10 @@ export function WithdrawalsPage() {
       accessorKey: 'review_reason',
       header: t('withdrawals.reason'),
       enableSorting: false,
-      cell: ({ row }) => row.original.last_error ?? row.original.review_reason ?? '—',
+      cell: ({ row }) => {
+        const r = row.original.last_error ?? row.original.review_reason;
+        return r ? t(`withdrawals.reasons.${r}`, r) : '—';
+      },
     },
     {
       id: 'actions',
@@ -168,6 +171,7 @@ export function WithdrawalsPage() {
   return (
     <List
       title={t('withdrawals.title')}
+      breadcrumb={false}
       headerButtons={
         <Space wrap>
           <Typography.Text>{t('withdrawals.status')}</Typography.Text>
