@@ -101,7 +101,7 @@ function Change({ before, after }: { before: unknown; after: unknown }) {
       (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
     );
     return (
-      <Typography.Text style={{ fontSize: 12 }}>
+      <Typography.Text style={{ fontSize: 12, display: 'block', maxWidth: 420, whiteSpace: 'normal' }}>
         {keys.map((k) => `${k}: ${show(before[k])} → ${show(after[k])}`).join('; ') || '—'}
       </Typography.Text>
     );
