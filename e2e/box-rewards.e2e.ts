@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launch } from './support/browser';
+import { browserAvailable, launch, signedInContext } from './support/browser';
 import { api, type Player, registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
@@ -47,16 +47,12 @@ describe.runIf(browserAvailable)('caixas de presente no navegador', () => {
     box = all.find((b) => b.name === 'caixa-bronze') ?? all[0]!;
     browser = await launch();
     // bypassCSP: axe is injected inline, which the site's CSP (rightly) refuses.
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 }, bypassCSP: true });
     // Idade confirmada e o convite de notificações fechado há pouco (é de outra feature e poderia cobrir o modal).
-    await context.addInitScript(
-      ([t, id]) => {
-        localStorage.setItem('auth', t as string);
-        localStorage.setItem('ageVerified', 'true');
-        localStorage.setItem('pushModalClosedAtUser', JSON.stringify({ [id as string]: Date.now() }));
-      },
-      [player.token, String(player.user.id)],
-    );
+    context = await signedInContext(browser, player, {
+      locale: 'pt-BR',
+      viewport: { width: 390, height: 844 },
+      bypassCSP: true,
+    });
     page = await context.newPage();
   }, 120_000);
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launch } from './support/browser';
+import { browserAvailable, launch, signedInContext } from './support/browser';
 import { api, type Player, registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
@@ -23,16 +23,8 @@ describe.runIf(browserAvailable)('caixas misteriosas no navegador', () => {
     server = await startServer();
     player = await registerPlayer(server, { name: 'Maria da Silva', emailPrefix: 'caixa', fund: 5_000 });
     browser = await launch();
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
     // Idade confirmada e o convite de notificações fechado há pouco (é de outra feature e poderia cobrir a página).
-    await context.addInitScript(
-      ([t, id]) => {
-        localStorage.setItem('auth', t as string);
-        localStorage.setItem('ageVerified', 'true');
-        localStorage.setItem('pushModalClosedAtUser', JSON.stringify({ [id as string]: Date.now() }));
-      },
-      [player.token, String(player.user.id)],
-    );
+    context = await signedInContext(browser, player, { locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
   }, 120_000);
 

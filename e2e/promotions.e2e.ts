@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launch } from './support/browser';
+import { browserAvailable, launch, signedInContext } from './support/browser';
 import { type Player, registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
@@ -25,17 +25,9 @@ describe.runIf(browserAvailable)('promoções no navegador', () => {
     server = await startServer();
     player = await registerPlayer(server, { name: 'Maria da Silva', emailPrefix: 'promo' });
     browser = await launch();
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
     // Idade confirmada e o convite de notificações fechado há pouco (volta só em 24 h): ele é de outra feature e,
     // surgindo 1 s após o início, poderia cobrir o modal de depósito no meio do teste.
-    await context.addInitScript(
-      ([t, id]) => {
-        localStorage.setItem('auth', t as string);
-        localStorage.setItem('ageVerified', 'true');
-        localStorage.setItem('pushModalClosedAtUser', JSON.stringify({ [id as string]: Date.now() }));
-      },
-      [player.token, String(player.user.id)],
-    );
+    context = await signedInContext(browser, player, { locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
   }, 120_000);
 
@@ -227,15 +219,7 @@ describe.runIf(browserAvailable)('promoções no navegador', () => {
   it('resgata GIROS10 em /bonus, abre o jogo, joga um giro grátis e vê a contagem andar em /bonus', async () => {
     // Um jogador novo, sem depósito: os giros grátis não custam nada (10 giros de R$ 0,50 no Tigre da Fortuna).
     const spinner = await registerPlayer(server, { name: 'João Pereira', emailPrefix: 'giros' });
-    const ctx = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
-    await ctx.addInitScript(
-      ([t, id]) => {
-        localStorage.setItem('auth', t as string);
-        localStorage.setItem('ageVerified', 'true');
-        localStorage.setItem('pushModalClosedAtUser', JSON.stringify({ [id as string]: Date.now() }));
-      },
-      [spinner.token, String(spinner.user.id)],
-    );
+    const ctx = await signedInContext(browser, spinner, { locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
     const p = await ctx.newPage();
     await p.goto(`${server.url}/bonus`, { waitUntil: 'networkidle' });
     const box = p.getByTestId('bonus-page');

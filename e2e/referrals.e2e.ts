@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launch } from './support/browser';
+import { browserAvailable, launch, signedInContext } from './support/browser';
 import { type Player, randomCpf, registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
@@ -24,15 +24,7 @@ describe.runIf(browserAvailable)('indique um amigo no navegador', () => {
     server = await startServer();
     ana = await registerPlayer(server, { name: 'Ana Pereira', emailPrefix: 'indica' });
     browser = await launch();
-    anaContext = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
-    await anaContext.addInitScript(
-      ([t, id]) => {
-        localStorage.setItem('auth', t as string);
-        localStorage.setItem('ageVerified', 'true');
-        localStorage.setItem('pushModalClosedAtUser', JSON.stringify({ [id as string]: Date.now() }));
-      },
-      [ana.token, String(ana.user.id)],
-    );
+    anaContext = await signedInContext(browser, ana, { locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
     page = await anaContext.newPage();
     // O amigo usa o próprio celular: outro navegador e outro aparelho que o da Ana.
     brunoContext = await browser.newContext({

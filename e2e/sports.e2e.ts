@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launch } from './support/browser';
+import { browserAvailable, launch, signedInContext } from './support/browser';
 import { type Player, registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
 
@@ -61,15 +61,11 @@ describe.runIf(browserAvailable)('Apostas esportivas no navegador', () => {
     player = await registerPlayer(server, { name: 'Rafael Costa', emailPrefix: 'esportes', fund: 20_000 });
     browser = await launch();
     // bypassCSP: axe is injected inline, which the site's CSP (rightly) refuses.
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    await context.addInitScript(
-      ([t, id]) => {
-        localStorage.setItem('auth', t as string);
-        localStorage.setItem('ageVerified', 'true');
-        localStorage.setItem('pushModalClosedAtUser', JSON.stringify({ [id as string]: Date.now() }));
-      },
-      [player.token, String(player.user.id)],
-    );
+    context = await signedInContext(browser, player, {
+      locale: 'pt-BR',
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     page = await context.newPage();
   }, 120_000);
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 
 const CANDIDATES = [
   process.env.CHROMIUM_PATH,
@@ -37,3 +37,26 @@ export const browserAvailable = (() => {
   console.warn('SKIPPED: the browser suite needs Chromium (apt-get install -y chromium)');
   return false;
 })();
+
+/**
+ * A browser context already signed in as `player`, with the 18+ question answered and the push-notification invite
+ * closed just now (another feature's modal that could cover the page under test).
+ */
+export async function signedInContext(
+  browser: Browser,
+  player: { token: string; user: Record<string, unknown> },
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(
+    ([t, id]) => {
+      // Runs in the page; this file is also compiled without the DOM's types.
+      const store = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+      store.setItem('auth', t as string);
+      store.setItem('ageVerified', 'true');
+      store.setItem('pushModalClosedAtUser', JSON.stringify({ [id as string]: Date.now() }));
+    },
+    [player.token, String(player.user.id)],
+  );
+  return context;
+}
