@@ -34,31 +34,36 @@ const NOT_BUILT = {
  */
 export async function registerAdminConsole(app: FastifyInstance, _config: Config, dist = CONSOLE_DIST) {
   const shell = new ConsoleShell(path.join(dist, 'index.html'));
+  // Without a build no route is registered (the route list, which the fuzz tests probe, does not depend on whether
+  // `npm run build` ran): the scope's not-found handler alone answers the 503, and a build made later is served as
+  // pages at once and as assets from the next start (npm start builds the console before it starts the server).
+  const built = fs.existsSync(path.join(dist, 'index.html'));
   await app.register(
     async (scope) => {
-      await scope.register(fastifyStatic, {
-        root: dist,
-        prefix: '/',
-        wildcard: true,
-        index: false,
-        preCompressed: true,
-        decorateReply: false,
-        // The cache policy is ours (setHeaders): immutable for hashed files, revalidated for the rest.
-        cacheControl: false,
-        // index.html goes through the page handler below, which adds the CSP and never lets it be cached.
-        allowedPath: (p) => p !== '/index.html',
-        setHeaders: (res, file) => {
-          const hashed = file.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
-      });
+      if (built)
+        await scope.register(fastifyStatic, {
+          root: dist,
+          prefix: '/',
+          wildcard: true,
+          index: false,
+          preCompressed: true,
+          decorateReply: false,
+          // The cache policy is ours (setHeaders): immutable for hashed files, revalidated for the rest.
+          cacheControl: false,
+          // index.html goes through the page handler below, which adds the CSP and never lets it be cached.
+          allowedPath: (p) => p !== '/index.html',
+          setHeaders: (res, file) => {
+            const hashed = file.includes(`${path.sep}assets${path.sep}`);
+            res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+          },
+        });
       // Whatever the files do not answer under /admin: the SPA for a page path, a JSON 404 for a missing file.
       scope.setNotFoundHandler((req, reply) => sendPage(req, reply, shell));
     },
     { prefix: '/admin' },
   );
   // /admin itself (no trailing part) is the console's home page too.
-  app.get('/admin', (req, reply) => sendPage(req, reply, shell));
+  if (built) app.get('/admin', (req, reply) => sendPage(req, reply, shell));
 }
 
 function sendPage(req: FastifyRequest, reply: FastifyReply, shell: ConsoleShell) {
