@@ -28,8 +28,22 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
+class ExitedWhileStarting extends Error {}
+
 /** Starts the real server (embedded PGlite in a fresh data directory) exactly as `npm start` runs it. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  // freePort binds and releases a port, so a test file starting beside this one may take it first (EADDRINUSE):
+  // a server that exits while starting is started again, on a new port and a new data directory, up to 3 times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env);
+    } catch (err) {
+      if (!(err instanceof ExitedWhileStarting) || attempt === 3) throw err;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>): Promise<RunningServer> {
   if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html')))
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does)');
   const port = await freePort();
@@ -55,7 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new ExitedWhileStarting(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/readyz`)).ok && fs.existsSync(path.join(dataDir, 'server.json'))) break;
     } catch {
