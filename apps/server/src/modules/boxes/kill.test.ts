@@ -8,59 +8,23 @@
  *   all), and `ledger:check` is clean.
  * PGlite is one process, so this runs only with TEST_DATABASE_URL.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../../platform/db/index';
 import { newCpf, newEmail, newPhone } from '../../test/accounts';
+import { freePort, type KillableServer, startKillableServer } from '../../test/kill-server';
 import * as ledger from '../ledger/index';
 
 const URL_ = process.env.TEST_DATABASE_URL;
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const FUNDS = 200_000;
 
 if (!URL_)
   console.warn('[boxes kill.test] SKIPPED: set TEST_DATABASE_URL (PostgreSQL) to run the SIGKILL proof of boxes.');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-type Server = { child: ChildProcess; url: string; stderr: string[] };
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const stderr: string[] = [];
-  child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));
-  const url = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr.join('')}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 90 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, url, stderr };
-}
+type Server = KillableServer;
 
 const alive = (s: Server | null) => s !== null && s.child.exitCode === null && s.child.signalCode === null;
 
@@ -137,7 +101,7 @@ describe.skipIf(!URL_)('boxes under SIGKILL (real server process, PostgreSQL)', 
     };
     delete env.TEST_DATABASE_URL;
     delete env.VITEST;
-    server = await startServer(env);
+    server = await startKillableServer(env);
     base = server.url;
     // The demo tenant's cheapest box.
     const all = await api(() => base, '10.88.0.1').get('/api/boxes/all');
@@ -158,7 +122,7 @@ describe.skipIf(!URL_)('boxes under SIGKILL (real server process, PostgreSQL)', 
 
   async function restart() {
     if (server) await kill9(server);
-    server = await startServer(env);
+    server = await startKillableServer(env);
     base = server.url;
   }
 

@@ -13,21 +13,19 @@
  * payer endpoint, whose webhook reaches the server). PGlite is one process, so this runs only with
  * TEST_DATABASE_URL.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../../platform/db/index';
 import { newCpf, newEmail, newPhone } from '../../test/accounts';
+import { freePort, type KillableServer, startKillableServer } from '../../test/kill-server';
 import { checkLedger } from '../ledger/index';
 import { BcbPixProvider } from './psp/bcb';
 import { type SandboxPsp, startSandboxPsp } from './psp/sandbox';
 
 const URL_ = process.env.TEST_DATABASE_URL;
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const CLIENT = { id: 'kill-test', secret: 'kill-test-secret' };
 
 if (!URL_)
@@ -35,41 +33,7 @@ if (!URL_)
     '[kill.test] SKIPPED: set TEST_DATABASE_URL (PostgreSQL) to run the SIGKILL proof; PGlite is one process.',
   );
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-type Server = { child: ChildProcess; url: string; stderr: string[] };
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const stderr: string[] = [];
-  child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));
-  const url = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr.join('')}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, url, stderr };
-}
+type Server = KillableServer;
 
 type Reply = { status: number; body: Record<string, unknown>; replayed: boolean };
 
@@ -159,7 +123,7 @@ describe.skipIf(!URL_)('SIGKILL in the middle of a load (real server process, Po
     };
     delete env.TEST_DATABASE_URL;
     delete env.VITEST;
-    server = await startServer(env);
+    server = await startKillableServer(env);
     base = server.url;
   }, 90_000);
 
@@ -393,7 +357,7 @@ describe.skipIf(!URL_)('SIGKILL in the middle of a load (real server process, Po
     expect(ops.length).toBeGreaterThan(24);
 
     // ---- restart on the same database ----
-    server = await startServer(env);
+    server = await startKillableServer(env);
     base = server.url;
     const check = await checkLedger(db);
     expect(check.problems).toEqual([]);
