@@ -1,49 +1,14 @@
-import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch } from './support/browser';
 import { type Player, registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
+import { awayFromStepBoundary, createStaff, currentCode, staffLogIn as logIn, previousCode } from './support/staff';
 
 // The back office as the operator's staff live it, in Portuguese: a finance staff member logs in at /admin with
 // e-mail, password and the authenticator's code, approves a withdrawal a player asked for (a fresh code for the
 // approval) and the player's open wallet shows it without a reload; a support staff member has no queue to open,
 // and the API refuses them too.
-
-const PASSWORD = 'senha-da-equipe-forte-1';
-
-type Staff = { email: string; totp: OTPAuth.TOTP };
-
-/** staff:create as the operator runs it; the TOTP secret is printed once, in base32. */
-function createStaff(server: RunningServer, role: string): Staff {
-  const email = `${role}-${Date.now()}@operadora.com`;
-  const r = server.ops('staff:create', '--host', 'localhost', '--email', email, '--role', role, '--password', PASSWORD);
-  expect(r.code, r.out).toBe(0);
-  const secret = /TOTP secret \(base32\):\s*([A-Z2-7]+)/.exec(r.out)?.[1];
-  expect(secret, r.out).toBeTruthy();
-  return { email, totp: new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret!), digits: 6, period: 30 }) };
-}
-
-/**
- * Each TOTP step is accepted once, and the server takes one step either side: the login uses the previous step's
- * code and the step-up the current one, so the test never waits 30 s for a new code. Away from a step boundary, so
- * both stay inside the window while the test runs.
- */
-async function awayFromStepBoundary() {
-  const into = Date.now() % 30_000;
-  if (into > 25_000) await new Promise((r) => setTimeout(r, 30_500 - into));
-}
-const previousCode = (s: Staff) => s.totp.generate({ timestamp: Date.now() - 30_000 });
-const currentCode = (s: Staff) => s.totp.generate();
-
-async function logIn(page: Page, url: string, s: Staff) {
-  await page.goto(`${url}/admin`, { waitUntil: 'networkidle' });
-  await page.getByLabel('E-mail').fill(s.email);
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByLabel('Código do autenticador (6 dígitos)').fill(previousCode(s));
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByTestId('staff-email').waitFor();
-}
 
 describe.runIf(browserAvailable)('back office at /admin', () => {
   let server: RunningServer;

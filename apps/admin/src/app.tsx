@@ -8,11 +8,11 @@ import enUS from 'antd/locale/en_US';
 import ptBR from 'antd/locale/pt_BR';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { Header } from './components/header';
 import { type ConsoleLocale, currentLocale } from './lib/locale';
-import { translate } from './lib/messages';
+import { addMessages, translate } from './lib/messages';
 import {
   accessControlProvider,
   allowed,
@@ -20,11 +20,18 @@ import {
   currentSession,
   dataProvider,
   i18nProvider,
+  registerSection,
 } from './lib/providers';
 import { AuditPage } from './pages/audit';
 import { LoginPage } from './pages/login';
 import { SessionsPage } from './pages/sessions';
 import { WithdrawalsPage } from './pages/withdrawals';
+import { SECTIONS } from './sections';
+
+for (const section of SECTIONS) {
+  addMessages(section.messages);
+  registerSection(section);
+}
 
 const THEME = { token: { colorPrimary: '#16a34a', borderRadius: 6 } };
 
@@ -35,6 +42,7 @@ export function App() {
   const t = (key: string) => translate(locale, key) ?? key;
   // Only the sections this slice built: a section appears in the sider once its screens exist.
   const resources = [
+    ...SECTIONS.flatMap((s) => s.resources),
     { name: 'payments', meta: { label: t('nav.payments'), icon: <BankOutlined /> } },
     {
       name: 'withdrawals',
@@ -71,6 +79,10 @@ export function App() {
                 }
               >
                 <Route index element={<FirstAllowed />} />
+                {SECTIONS.map((s, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the sections are a fixed list
+                  <Fragment key={i}>{s.routes}</Fragment>
+                ))}
                 <Route path="/withdrawals" element={<WithdrawalsPage />} />
                 <Route path="/audit" element={<AuditPage />} />
                 <Route path="/sessions" element={<SessionsPage />} />
@@ -90,6 +102,10 @@ export function App() {
 function FirstAllowed() {
   const s = currentSession();
   const ability = s ? abilityFor(s.staff.role) : null;
-  const first = ['withdrawals', 'audit', 'sessions'].find((r) => allowed(ability, r, 'list')) ?? 'sessions';
-  return <Navigate to={`/${first}`} replace />;
+  const homes = [
+    ...SECTIONS.flatMap((x) => (x.home ? [x.home] : [])),
+    ...['withdrawals', 'audit', 'sessions'].map((r) => ({ resource: r, path: `/${r}` })),
+  ];
+  const first = homes.find((h) => allowed(ability, h.resource, 'list'))?.path ?? '/sessions';
+  return <Navigate to={first} replace />;
 }

@@ -196,10 +196,23 @@ const EN: Messages = {
 
 export const MESSAGES: Record<ConsoleLocale, Messages> = { 'pt-BR': PT, en: EN };
 
-/** "a.b.c" in the locale's messages, with {{name}} filled from `params`; the key itself when missing. */
-export function translate(locale: ConsoleLocale, key: string, params?: Record<string, unknown>): string | undefined {
-  let node: unknown = MESSAGES[locale];
+/** The sections' own strings, each section under its own top-level keys (registered once by app.tsx). */
+const SECTION_MESSAGES: Record<ConsoleLocale, Record<string, unknown>[]> = { 'pt-BR': [], en: [] };
+
+export function addMessages(messages: Record<ConsoleLocale, Record<string, unknown>>) {
+  SECTION_MESSAGES['pt-BR'].push(messages['pt-BR']);
+  SECTION_MESSAGES.en.push(messages.en);
+}
+
+function lookup(tree: unknown, key: string): string | undefined {
+  let node = tree;
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  if (typeof node !== 'string') return undefined;
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params?.[name] ?? ''));
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** "a.b.c" in the locale's messages, with {{name}} filled from `params`; undefined when missing. */
+export function translate(locale: ConsoleLocale, key: string, params?: Record<string, unknown>): string | undefined {
+  let text = lookup(MESSAGES[locale], key);
+  for (const tree of SECTION_MESSAGES[locale]) text ??= lookup(tree, key);
+  return text?.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params?.[name] ?? ''));
 }

@@ -9,6 +9,7 @@ import {
   type StaffSessionItem,
   type StaffSessionReply,
 } from '@sorte/contracts';
+import type { ConsoleSection } from '../sections/types';
 import { ApiError, api, PATHS, rememberSession } from './api';
 import { CursorPages } from './cursor-pages';
 import { type ConsoleLocale, currentLocale, saveLocale } from './locale';
@@ -93,6 +94,14 @@ const SUBJECTS: Record<string, AdminSubject | null> = {
   sessions: null,
 };
 
+/** The sections' list loaders by resource (registered once by app.tsx). */
+const LISTS: NonNullable<ConsoleSection['lists']> = {};
+
+export function registerSection(section: ConsoleSection) {
+  Object.assign(SUBJECTS, section.subjects);
+  Object.assign(LISTS, section.lists ?? {});
+}
+
 /** refine's list/show are CASL's read; other actions are the contracts' verbs. */
 export function allowed(a: AdminAbility | null, resource: string | undefined, action: string): boolean {
   if (!a || !resource) return false;
@@ -131,7 +140,10 @@ function filterValue(filters: CrudFilter[] | undefined, field: string): string |
 /** The list endpoints of the console; refine's pagination/sort/filters become the API's cursor, sort and filters. */
 export const dataProvider: DataProvider = {
   getApiUrl: () => '/api/admin',
-  async getList({ resource, pagination, sorters, filters }) {
+  async getList(params) {
+    const { resource, pagination, sorters, filters } = params;
+    const sectionList = LISTS[resource];
+    if (sectionList) return sectionList(params) as never;
     const page = pagination?.currentPage ?? 1;
     const limit = pagination?.pageSize ?? 20;
     if (resource === 'sessions') {

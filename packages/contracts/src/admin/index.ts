@@ -3,5 +3,6 @@
  * the server (which checks it on every call) and the console (which hides what a role cannot do), and the queues.
  */
 export * from './auth';
+export * from './common';
 export * from './permissions';
 export * from './queues';

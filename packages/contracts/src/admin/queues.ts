@@ -1,45 +1,13 @@
 import { z } from 'zod';
-import { Int, IsoTime, localized, replies, reply } from '../http';
+import { Int, IsoTime, replies, reply } from '../http';
 import { Centavos } from '../money';
+import { AdminIdParams, Cursor, Limit, Reason, TenantFilter, When } from './common';
 
 /**
  * The back office's review queues (withdrawals first) and its audit log. Lists are keyset-paginated: a reply's
  * `next_cursor` is passed back as `cursor` for the next page (null: no more), so a page costs the same on the
  * millionth row as on the first.
  */
-
-const cursorMessage = localized({
-  pt: 'Cursor de página inválido: use o next_cursor da página anterior.',
-  en: 'Invalid page cursor: use the previous page’s next_cursor.',
-});
-const dateMessage = localized({
-  pt: 'Data inválida: use AAAA-MM-DD ou uma data e hora ISO 8601.',
-  en: 'Invalid date: use YYYY-MM-DD or an ISO 8601 date and time.',
-});
-const reasonMessage = localized({
-  pt: 'Informe o motivo (até 500 caracteres).',
-  en: 'Give the reason (up to 500 characters).',
-});
-
-const Cursor = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,200}$/, { error: cursorMessage })
-  .describe('The next_cursor of the previous page.');
-const Limit = z.coerce.number().int().min(1).max(100).default(50).describe('Rows per page (1-100, default 50).');
-const TenantFilter = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(Number.MAX_SAFE_INTEGER)
-  .optional()
-  .describe('Platform staff: one tenant only (absent: every tenant). Tenant staff see their own tenant anyway.');
-const When = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, { error: dateMessage })
-  .refine((v) => !Number.isNaN(Date.parse(v)), { error: dateMessage });
-export const AdminIdParams = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
 
 // ---- Withdrawals -----------------------------------------------------------------------------------------------
 
@@ -115,7 +83,7 @@ export const approveWithdrawalCall = {
 
 /** POST /api/admin/withdrawals/{id}/reject {reason}: the amount returns to the player's cash (step-up, as approve). */
 export const RejectWithdrawalBody = z.object({
-  reason: z.string({ error: reasonMessage }).trim().min(1, { error: reasonMessage }).max(500, { error: reasonMessage }),
+  reason: Reason,
 });
 export const rejectWithdrawalCall = {
   params: AdminIdParams,

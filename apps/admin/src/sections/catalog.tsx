@@ -1,0 +1,9 @@
+import type { ConsoleSection } from './types';
+
+/** The catalog section of the console. */
+export const catalogSection: ConsoleSection = {
+  resources: [],
+  routes: null,
+  subjects: {},
+  messages: { 'pt-BR': {}, en: {} },
+};

@@ -1,0 +1,9 @@
+import type { ConsoleSection } from './types';
+
+/** The payments section of the console. */
+export const paymentsSection: ConsoleSection = {
+  resources: [],
+  routes: null,
+  subjects: {},
+  messages: { 'pt-BR': {}, en: {} },
+};

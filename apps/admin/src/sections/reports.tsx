@@ -1,0 +1,9 @@
+import type { ConsoleSection } from './types';
+
+/** The reports section of the console. */
+export const reportsSection: ConsoleSection = {
+  resources: [],
+  routes: null,
+  subjects: {},
+  messages: { 'pt-BR': {}, en: {} },
+};
