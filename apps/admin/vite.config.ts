@@ -59,6 +59,19 @@ export default defineConfig({
     rolldownOptions: {
       // Only the permission set and a few constants of the contracts reach the browser; the rest (zod schemas) drops.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contracts/') },
+      // The libraries in chunks of their own: a console release changes the app chunk, and the browser keeps the
+      // rest (each file name carries its content hash); the charts load apart from the framework.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'charts', test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light)[\\/]/ },
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|rc-[a-z-]+|@rc-component)[\\/]/ },
+            { name: 'refine', test: /node_modules[\\/](@refinedev|@tanstack)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
     },
   },
 });
