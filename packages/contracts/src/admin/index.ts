@@ -6,3 +6,4 @@ export * from './auth';
 export * from './common';
 export * from './permissions';
 export * from './queues';
+export * from './payments';

@@ -57,6 +57,9 @@ export const AdminWithdrawal = reply({
     .describe('Why it waits (amount_above_threshold, payout_failed) or why it was rejected.'),
   reviewed_by: z.string().nullable(),
   last_error: z.string().nullable().describe('The PSP’s last refusal, if any.'),
+  two_person: z.boolean().describe('Above the tenant’s two-person amount: two different people must approve it.'),
+  first_approved_by: z.string().nullable().describe('Who gave the first of its two approvals, if anyone yet.'),
+  first_approved_at: IsoTime.nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
 

@@ -79,6 +79,19 @@ export async function decideWithdrawal(
         ip: o.ip,
       });
     },
+    // Above the tenant's two-person amount the first approval is recorded and audited; the row stays in the queue.
+    onFirstApproval: async (tx, { before, after }) => {
+      decided.row = after;
+      await auditStaffAct(tx, {
+        staff,
+        action: 'withdrawal.approve_first',
+        tenantId: after.tenant_id,
+        userId: after.player_id,
+        before,
+        after,
+        ip: o.ip,
+      });
+    },
   });
   if (!decided.row) throw new AppError('conflict');
   return { withdrawal: decided.row };

@@ -1,4 +1,12 @@
 /** KYC: the player's identity documents (upload, status, cancel) and the operator's review. */
+
+export {
+  documentStorage,
+  findReviewDocument,
+  listReviewDocuments,
+  type ReviewDocument,
+  readDocumentFile,
+} from './review';
 export { kycRoutes } from './routes';
 export {
   DOCUMENT_TYPES,

@@ -16,6 +16,11 @@ export const KMSG = {
     en: 'This document has already been approved.',
   },
   docNotFound: { pt: 'Documento não encontrado.', en: 'Document not found.' },
+  docNotPending: {
+    pt: 'Este documento não está mais em análise: outra decisão já foi tomada.',
+    en: 'This document is no longer under review: a decision was already made.',
+  },
+  fileMissing: { pt: 'O arquivo deste documento não foi encontrado.', en: 'This document’s file was not found.' },
   docNotCancellable: {
     pt: 'Só documentos em análise podem ser cancelados.',
     en: 'Only documents under review can be cancelled.',

@@ -28,7 +28,7 @@ export function sniffDocument(data: Buffer): 'jpg' | 'png' | 'webp' | 'pdf' | nu
 
 const CONTENT_TYPE = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', pdf: 'application/pdf' } as const;
 
-type DocRow = {
+export type DocRow = {
   id: number;
   tenant_id: number;
   user_id: number;
@@ -40,7 +40,8 @@ type DocRow = {
   storage_key: string;
 };
 
-const docDto = (d: DocRow) => ({
+export type DocumentDto = ReturnType<typeof docDto>;
+export const docDto = (d: DocRow) => ({
   id: d.id,
   type: d.type,
   status: d.status,
@@ -140,8 +141,31 @@ export async function isVerified(sql: Sql, o: { tenantId: number; userId: number
 }
 
 /** ops kyc:approve|reject: the decision, and a DocumentReviewed event that notifies the player. */
-export async function reviewDocument(db: Db, o: { id: number; approve: boolean; reason?: string }) {
+export async function reviewDocument(
+  db: Db,
+  o: {
+    id: number;
+    approve: boolean;
+    reason?: string;
+    /** Staff of one tenant: another tenant's document is "not found". */
+    tenantId?: number;
+    /** Runs in the decision's transaction (the back office's audit row). */
+    onReviewed?: (
+      tx: Sql,
+      change: { before: ReturnType<typeof docDto>; after: ReturnType<typeof docDto> },
+    ) => Promise<void>;
+  },
+) {
   return db.transaction(async (tx) => {
+    if (o.tenantId !== undefined || o.onReviewed) {
+      const { rows: found } = await tx.query<DocRow>(
+        'select * from kyc_documents where id = $1 and ($2::bigint is null or tenant_id = $2) for update',
+        [o.id, o.tenantId ?? null],
+      );
+      if (!found[0]) throw new AppError('not_found', KMSG.docNotFound);
+      if (found[0].status !== 'pending') throw new AppError('conflict', KMSG.docNotPending);
+    }
+    const before = await tx.query<DocRow>('select * from kyc_documents where id = $1', [o.id]);
     const { rows } = await tx.query<DocRow>(
       `update kyc_documents set status = $2, reject_reason = $3, reviewed_at = now()
         where id = $1 and status = 'pending' returning *`,
@@ -156,6 +180,7 @@ export async function reviewDocument(db: Db, o: { id: number; approve: boolean; 
       payload: { id: d.id, type: d.type, status: d.status as 'approved' | 'rejected', reason: d.reject_reason },
     });
     if (o.approve) for (const hook of approvalHooks) await hook(tx, { tenantId: d.tenant_id, userId: d.user_id });
+    if (o.onReviewed && before.rows[0]) await o.onReviewed(tx, { before: docDto(before.rows[0]), after: docDto(d) });
     return docDto(d);
   });
 }

@@ -2,6 +2,17 @@
  * Payments: PIX deposits (charges), withdrawals, PIX keys, the PSP registry and its webhook. Money moves only
  * through the ledger's API; this module owns pix_charges, withdrawals and withdraw_methods.
  */
+
+export { DEFAULT_TWO_PERSON_ABOVE, setTwoPersonAbove, twoPersonAbove } from './approvals';
+export {
+  type AdminDepositRow,
+  type DepositKey,
+  type DepositSearch,
+  type DepositStatus,
+  findDeposit,
+  refundDeposit,
+  searchDeposits,
+} from './deposit-admin';
 export { confirmCharge, createDeposit, PIX_EXPIRY_SECONDS, type PixDeps } from './deposits';
 export { PAYMENT_JOBS } from './jobs';
 export { devPixPage, walletModule } from './plugin';

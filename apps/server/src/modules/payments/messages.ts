@@ -93,6 +93,23 @@ export const WMSG = {
     pt: 'Este saque não pode mais ser cancelado.',
     en: 'This withdrawal can no longer be cancelled.',
   },
+  sameApprover: {
+    pt: 'Este saque precisa da aprovação de duas pessoas diferentes: a sua já foi registrada; outra pessoa deve aprovar.',
+    en: 'This withdrawal needs the approval of two different people: yours is recorded; someone else must approve.',
+  },
+  depositNotFound: { pt: 'Depósito não encontrado.', en: 'Deposit not found.' },
+  depositNotRefundable: {
+    pt: 'Só um depósito pago pode ser devolvido.',
+    en: 'Only a paid deposit can be refunded.',
+  },
+  refundBalance: (balance: number): Localized => ({
+    pt: `O saldo do jogador (${brl(balance, 'pt')}) não cobre mais o valor do depósito: a devolução foi recusada.`,
+    en: `The player's balance (${brl(balance, 'en')}) no longer covers the deposit: the refund was refused.`,
+  }),
+  refundPsp: {
+    pt: 'O saldo já foi debitado, mas o PSP não respondeu à devolução: tente de novo (a devolução não será duplicada).',
+    en: 'The balance was debited but the PSP did not answer the refund: try again (it will not be refunded twice).',
+  },
   withdrawalNotUnderReview: {
     pt: 'Este saque não está mais em análise: outra decisão já foi tomada.',
     en: 'This withdrawal is no longer under review: a decision was already made.',

@@ -1,5 +1,6 @@
 import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalSort } from '@sorte/contracts';
 import type { Sql } from '../../platform/db/index';
+import { TWO_PERSON_ABOVE_SQL } from './approvals';
 
 /**
  * The back office's view of withdrawals: the review queue with its payout clock, one tenant's or every tenant's,
@@ -24,6 +25,9 @@ type Row = {
   review_reason: string | null;
   reviewed_by: string | null;
   last_error: string | null;
+  two_person: boolean;
+  first_approved_by: string | null;
+  first_approved_at: Date | null;
   sort_key: number;
 };
 
@@ -39,16 +43,20 @@ const SORTS: Record<string, { col: string; key: string; value: (p: string) => st
 
 const select = (sortKey: string) => `
   select w.id, w.tenant_id, w.user_id, u.first_name, u.last_name, w.amount, m.type as key_type, w.created_at,
-      w.due_at, w.status, w.review_reason, w.reviewed_by, w.last_error, ${sortKey} as sort_key
+      w.due_at, w.status, w.review_reason, w.reviewed_by, w.last_error,
+      w.amount > ${TWO_PERSON_ABOVE_SQL} as two_person, a.approved_by as first_approved_by,
+      a.approved_at as first_approved_at, ${sortKey} as sort_key
     from withdrawals w
       join users u on u.tenant_id = w.tenant_id and u.id = w.user_id
-      join withdraw_methods m on m.id = w.method_id`;
+      join withdraw_methods m on m.id = w.method_id
+      left join payment_settings ps on ps.tenant_id = w.tenant_id
+      left join withdrawal_approvals a on a.withdrawal_id = w.id`;
 
 /**
  * First name and the family name's initial ("Maria da Silva" -> "Maria S."): staff tell players apart in a list
  * without reading their full names.
  */
-function maskedName(first: string, last: string): string {
+export function maskedName(first: string, last: string): string {
   const family = last.trim().split(/\s+/).pop() ?? '';
   return [first.trim(), family ? `${family[0]!.toUpperCase()}.` : ''].filter(Boolean).join(' ');
 }
@@ -67,6 +75,9 @@ function toReviewRow(r: Row): ReviewRow {
     review_reason: r.review_reason,
     reviewed_by: r.reviewed_by,
     last_error: r.last_error,
+    two_person: r.two_person,
+    first_approved_by: r.first_approved_by,
+    first_approved_at: r.first_approved_at?.toISOString() ?? null,
   };
 }
 

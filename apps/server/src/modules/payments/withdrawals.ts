@@ -5,6 +5,7 @@ import type { Tenant } from '../../platform/tenancy';
 import { normalizeCpf, normalizeEmail, normalizePhone } from '../auth/index';
 import * as kyc from '../kyc/index';
 import * as ledger from '../ledger/index';
+import { firstApproval, recordFirstApproval, sameApprover } from './approvals';
 import { recordEvent } from './events';
 import { WMSG } from './messages';
 import { promotionHooks } from './promotion-hooks';
@@ -403,12 +404,26 @@ export async function reviewWithdrawal(
     reason?: string;
     tenantId?: number;
     onReviewed?: (tx: Sql, change: { before: ReviewRow; after: ReviewRow }) => Promise<void>;
+    /** A first approval of a withdrawal that needs two: recorded, the withdrawal stays under review. */
+    onFirstApproval?: (tx: Sql, change: { before: ReviewRow; after: ReviewRow }) => Promise<void>;
   },
 ) {
   return db.transaction(async (tx) => {
     const before = await findForReview(tx, { id: o.id, tenantId: o.tenantId, lock: true });
     if (!before) throw new AppError('not_found', WMSG.withdrawalNotFound);
     if (before.status !== 'under_review') throw new AppError('conflict', WMSG.withdrawalNotUnderReview);
+    // The row lock above orders concurrent approvals: of two second approvals, the later one finds it released.
+    if (o.approve && before.two_person) {
+      const first = await firstApproval(tx, before.id);
+      if (!first) {
+        await recordFirstApproval(tx, { withdrawalId: before.id, tenantId: before.tenant_id, by: o.operator });
+        const after = (await findForReview(tx, { id: before.id }))!;
+        await o.onFirstApproval?.(tx, { before, after });
+        const { rows: held } = await tx.query<WithdrawalRow>(`select ${COLS} from withdrawals where id = $1`, [o.id]);
+        return withdrawalDto(held[0]!);
+      }
+      if (sameApprover(first.approved_by, o.operator)) throw new AppError('conflict', WMSG.sameApprover);
+    }
     const { rows } = await tx.query<WithdrawalRow>(
       o.approve
         ? `update withdrawals set status = 0, reviewed_by = $2, next_attempt_at = now(), updated_at = now(),
