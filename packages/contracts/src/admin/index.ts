@@ -7,3 +7,4 @@ export * from './common';
 export * from './permissions';
 export * from './queues';
 export * from './payments';
+export * from './players';

@@ -418,3 +418,42 @@ export async function setSelfExclusion(
     [tenantId, userId, e?.value ?? null, e?.endAt.toISOString() ?? null],
   );
 }
+
+// ---- staff block ----
+
+export type PlayerBlock = { blocked_at: Date | null; blocked_reason: string | null };
+
+/** Whether staff blocked the player (null: no such player). */
+export async function findBlock(sql: Sql, tenantId: number, userId: number): Promise<PlayerBlock | null> {
+  const { rows } = await sql.query<PlayerBlock>(
+    'select blocked_at, blocked_reason from users where tenant_id = $1 and id = $2',
+    [tenantId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Blocks (reason) or unblocks (null) a player and answers the state before, locking the row so two staff acts on
+ * one player run one after the other. A block also revokes every live session.
+ */
+export async function setBlock(
+  tx: Sql,
+  tenantId: number,
+  userId: number,
+  reason: string | null,
+): Promise<{ before: PlayerBlock; after: PlayerBlock; revoked: number } | null> {
+  const { rows } = await tx.query<PlayerBlock>(
+    'select blocked_at, blocked_reason from users where tenant_id = $1 and id = $2 for update',
+    [tenantId, userId],
+  );
+  const before = rows[0];
+  if (!before) return null;
+  const { rows: after } = await tx.query<PlayerBlock>(
+    `update users set blocked_at = case when $3::text is null then null else coalesce(blocked_at, now()) end,
+        blocked_reason = $3::text, updated_at = now()
+      where tenant_id = $1 and id = $2 returning blocked_at, blocked_reason`,
+    [tenantId, userId, reason],
+  );
+  const revoked = reason === null ? 0 : await revokeUserSessions(tx, tenantId, userId, null);
+  return { before, after: after[0]!, revoked };
+}

@@ -270,7 +270,14 @@ function codeSentReply(channel: Channel, locale: Locale) {
 
 // ---- sessions ----
 
+const BLOCKED: Localized = {
+  pt: 'Sua conta está bloqueada. Fale com o suporte.',
+  en: 'Your account is blocked. Please contact support.',
+};
+
 async function startSession(tx: Sql, ctx: RequestContext, userId: number) {
+  // Every way in (password, Google, a password reset) starts here, so a staff block holds for all of them.
+  if ((await repo.findBlock(tx, ctx.tenant.id, userId))?.blocked_at) throw new AppError('forbidden', BLOCKED);
   const { token, hash } = newToken();
   await repo.insertSession(tx, {
     tenantId: ctx.tenant.id,

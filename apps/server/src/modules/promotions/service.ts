@@ -110,7 +110,15 @@ async function campaignsAfter(db: Db, b: repo.BonusRow): Promise<repo.BonusRow |
  */
 export async function grantOffer(
   db: Db,
-  o: { tenant: Tenant; userId: number; offerId: number; key: string; now?: Date },
+  o: {
+    tenant: Tenant;
+    userId: number;
+    offerId: number;
+    key: string;
+    now?: Date;
+    /** Runs in the grant's transaction after a new grant (not on a replay): the back office's audit row. */
+    onGranted?: (tx: Sql, bonus: { id: number; offerId: number; amount: number; state: BonusState }) => Promise<void>;
+  },
 ): Promise<{ bonusId: number; state: BonusState; replayed: boolean }> {
   const now = o.now ?? new Date();
   if (!/^[a-z][a-z0-9_-]*:.{1,190}$/.test(o.key))
@@ -136,7 +144,7 @@ export async function grantOffer(
       reward: true,
     });
     if (refusal) throw new AppError(refusal.code, refusal.message);
-    return grant(tx, {
+    const granted = await grant(tx, {
       tenant: o.tenant,
       userId: o.userId,
       offer,
@@ -148,6 +156,14 @@ export async function grantOffer(
       key: o.key,
       now,
     });
+    if (!granted.replayed)
+      await o.onGranted?.(tx, {
+        id: granted.bonus.id,
+        offerId: o.offerId,
+        amount: Number(granted.bonus.amount),
+        state: granted.bonus.state,
+      });
+    return granted;
   });
   const bonus = g.replayed ? g.bonus : ((await campaignsAfter(db, g.bonus)) ?? g.bonus);
   return { bonusId: bonus.id, state: bonus.state, replayed: g.replayed };

@@ -17,6 +17,7 @@ import { admitLogin, playerRegistered, registrationRefusal } from './stops';
 
 export { responsibleGamingConsumer } from './consumers';
 export { RESPONSIBLE_GAMING_JOBS } from './jobs';
+export { getLimits as getPlayerLimits, setLimit as setPlayerLimit } from './limits';
 export { type NationalList, useNationalList } from './national';
 export { checkDeposit, play, RG_REFUSED_SQLSTATE, RgRefusal, refusalFrom } from './play';
 export { policiesFor } from './policies';

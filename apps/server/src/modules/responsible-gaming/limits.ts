@@ -141,7 +141,20 @@ const stateOf = (r: repo.LimitRow | undefined) =>
  * policy's delay and then the player's confirmation (until then the current limit stays). Setting the amount in
  * force again cancels a pending change.
  */
-export async function setLimit(db: Db, tenant: Tenant, w: Who, b: SetLimitBody, o: Actor & { now: Date }) {
+export async function setLimit(
+  db: Db,
+  tenant: Tenant,
+  w: Who,
+  b: SetLimitBody,
+  o: Actor & {
+    now: Date;
+    /** Runs in the change's transaction (the back office's audit row of a staff request). */
+    onChanged?: (
+      tx: Sql,
+      c: { before: { amount: number | null; pending?: number | null }; status: string; effective_at: string },
+    ) => Promise<void>;
+  },
+) {
   checkAmount(b);
   const { now } = o;
   const delay = policiesFor(tenant.settings).limitIncreaseDelayMs;
@@ -206,6 +219,7 @@ export async function setLimit(db: Db, tenant: Tenant, w: Who, b: SetLimitBody, 
         },
       });
     }
+    await o.onChanged?.(tx, { before, status, effective_at: effectiveAt.toISOString() });
     return { kind: b.kind, period: b.period, amount: b.amount, status, effective_at: effectiveAt.toISOString() };
   });
   return { ...(await getLimits(db, tenant, w, now)), change };
