@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import type { Config } from './config';
-import { adminRoutes, registerAdminConsole } from './modules/admin/index';
+import { ADMIN_JOBS, adminRoutes, registerAdminConsole } from './modules/admin/index';
 import { devOutboxPage } from './modules/auth/dev-outbox';
 import { accountRoutes } from './modules/auth/plugin';
 import { boxesRoutes, boxGrantProblem, findBox, grantBox, seedDemoBoxes } from './modules/boxes/index';
@@ -179,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ...MISSIONS_JOBS,
       ...REFERRALS_JOBS,
       ...SPORTS_JOBS,
+      ...ADMIN_JOBS,
     ],
     paused: () => app.realtime.dispatchPaused || app.realtime.domainEventsHeld,
   });

@@ -8,3 +8,5 @@ export * from './permissions';
 export * from './queues';
 export * from './payments';
 export * from './players';
+export * from './dashboard';
+export * from './reports';

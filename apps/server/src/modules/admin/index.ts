@@ -9,3 +9,4 @@ export { requireStaff, requireStepUp } from './guard';
 export { ADMIN_COMMANDS } from './ops';
 export { adminRoutes } from './routes';
 export type { StaffMember } from './staff';
+export { ADMIN_JOBS, catchUpStats } from './stats';
