@@ -43,13 +43,13 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get('/auth/me', { schema: staffMeCall }, async (req) => service.staffSession(db, await requireStaff(req)));
 
   app.post('/auth/logout', { schema: staffLogoutCall }, async (req, reply) => {
-    await service.logoutStaff(db, await requireStaff(req));
+    await service.logoutStaff(db, await requireStaff(req), clientIp(req));
     clearStaffCookie(req, reply);
     return { ok: true as const };
   });
 
   app.post('/auth/step-up', { schema: staffStepUpCall }, async (req) =>
-    service.stepUpStaff(deps, await requireStaff(req), req.body.totp),
+    service.stepUpStaff(deps, await requireStaff(req), req.body.totp, clientIp(req)),
   );
 
   app.get('/auth/sessions', { schema: staffSessionsCall }, async (req) =>
@@ -57,6 +57,6 @@ export async function authRoutes(fastify: FastifyInstance) {
   );
 
   app.post('/auth/sessions/:id/revoke', { schema: staffRevokeSessionCall }, async (req) =>
-    service.revokeStaffSession(db, await requireStaff(req), req.params.id),
+    service.revokeStaffSession(db, await requireStaff(req), req.params.id, clientIp(req)),
   );
 }

@@ -7,10 +7,12 @@ import {
   type StaffSessionItem,
   type StaffSessionReply,
 } from '@sorte/contracts';
-import type { Db } from '../../platform/db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import { enforceLimits, type RateLimiter } from '../../platform/rate-limit';
 import type { PasswordHasher } from '../auth/index';
+import { appendAudit } from '../responsible-gaming/index';
+import { auditStaffAct } from './audit';
 import { startStaffSession } from './sessions';
 import type { StaffMember } from './staff';
 import * as repo from './staff-repo';
@@ -26,6 +28,22 @@ export type StaffAuthDeps = {
 };
 
 export type StaffRequest = { tenantId: number; ip: string; userAgent: string | null };
+
+/**
+ * A refused login goes to the audit log under the e-mail that was typed (never the password or code), on the tenant
+ * whose host was asked, so brute force against an account shows in the log beside the rate limiter's refusals.
+ */
+async function auditLoginFailed(db: Db, ctx: StaffRequest, email: string, reason: 'credentials' | 'code') {
+  await appendAudit(db, {
+    tenantId: ctx.tenantId,
+    userId: null,
+    actor: email || '-',
+    action: 'staff.login_failed',
+    before: null,
+    after: { reason },
+    ip: ctx.ip,
+  });
+}
 
 const MINUTE = 60_000;
 export const STAFF_LIMITS = {
@@ -117,7 +135,10 @@ export async function loginStaff(
       break;
     }
   }
-  if (!staff) throw new AppError('unauthorized', STAFF_LOGIN_FAILED);
+  if (!staff) {
+    await auditLoginFailed(deps.db, ctx, email, 'credentials');
+    throw new AppError('unauthorized', STAFF_LOGIN_FAILED);
+  }
   const found = staff;
   const step = input.totp ? matchTotp(await openTotpSecret(deps.db, found.totp_secret), input.totp, deps.now()) : null;
   const started = await deps.db.transaction(async (tx) => {
@@ -125,9 +146,22 @@ export async function loginStaff(
       ? step !== null && (await repo.takeTotpStep(tx, found.id, step))
       : await repo.useBackupCode(tx, found.id, hashBackupCode(input.backupCode ?? ''));
     if (!ok) return null;
-    return startStaffSession(tx, { staffId: found.id, ip: ctx.ip, userAgent: ctx.userAgent });
+    const session = await startStaffSession(tx, { staffId: found.id, ip: ctx.ip, userAgent: ctx.userAgent });
+    await auditStaffAct(tx, {
+      staff: member(found, session.session.id),
+      action: 'staff.login',
+      tenantId: found.tenant_id,
+      userId: null,
+      before: null,
+      after: { session_id: session.session.id, with: input.totp ? 'totp' : 'backup_code', user_agent: ctx.userAgent },
+      ip: ctx.ip,
+    });
+    return session;
   });
-  if (!started) throw new AppError('unauthorized', STAFF_LOGIN_FAILED);
+  if (!started) {
+    await auditLoginFailed(deps.db, ctx, email, 'code');
+    throw new AppError('unauthorized', STAFF_LOGIN_FAILED);
+  }
   await deps.limiter.reset(targetKey);
   return { token: started.token, body: sessionReply(staffReply(found), started.session) };
 }
@@ -139,21 +173,58 @@ export async function staffSession(db: Db, staff: StaffMember): Promise<StaffSes
   return sessionReply(staffReply({ ...staff, tenant_id: staff.tenantId }), s);
 }
 
-export async function logoutStaff(db: Db, staff: StaffMember): Promise<void> {
-  await repo.revokeSession(db, staff.id, staff.sessionId);
+/** The StaffMember shape of an account row, for the audit of its own login (before a request carries one). */
+function member(row: repo.StaffRow, sessionId: string): StaffMember {
+  return { id: row.id, tenantId: row.tenant_id, email: row.email, role: row.role, sessionId, stepUpAt: null };
+}
+
+export async function logoutStaff(db: Db, staff: StaffMember, ip: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.revokeSession(tx, staff.id, staff.sessionId);
+    await auditStaffAct(tx, {
+      staff,
+      action: 'staff.logout',
+      tenantId: staff.tenantId,
+      userId: null,
+      before: null,
+      after: { session_id: staff.sessionId },
+      ip,
+    });
+  });
 }
 
 /** POST /api/admin/auth/step-up: a fresh code (of a step not used before) opens sensitive actions for 5 minutes. */
-export async function stepUpStaff(deps: StaffAuthDeps, staff: StaffMember, code: string) {
+export async function stepUpStaff(deps: StaffAuthDeps, staff: StaffMember, code: string, ip: string | null) {
   await enforceLimits(deps.limiter, [{ key: `staff-step-up:${staff.id}`, ...STAFF_LIMITS.stepUp }], tooMany);
   const row = await repo.findStaffById(deps.db, staff.id);
   if (!row) throw new AppError('unauthorized');
   const step = matchTotp(await openTotpSecret(deps.db, row.totp_secret), code, deps.now());
   const at = await deps.db.transaction(async (tx) => {
     if (step === null || !(await repo.takeTotpStep(tx, staff.id, step))) return null;
-    return repo.markSteppedUp(tx, staff.sessionId);
+    const marked = await repo.markSteppedUp(tx, staff.sessionId);
+    await auditStaffAct(tx, {
+      staff,
+      action: 'staff.step_up',
+      tenantId: staff.tenantId,
+      userId: null,
+      before: null,
+      after: { session_id: staff.sessionId },
+      ip,
+    });
+    return marked;
   });
-  if (!at) throw new AppError('validation', WRONG_CODE, { totp: [WRONG_CODE] });
+  if (!at) {
+    await auditStaffAct(deps.db, {
+      staff,
+      action: 'staff.step_up_failed',
+      tenantId: staff.tenantId,
+      userId: null,
+      before: null,
+      after: { session_id: staff.sessionId },
+      ip,
+    });
+    throw new AppError('validation', WRONG_CODE, { totp: [WRONG_CODE] });
+  }
   return { step_up_until: new Date(new Date(at).getTime() + STAFF_STEP_UP_MS).toISOString() };
 }
 
@@ -173,8 +244,42 @@ export async function listStaffSessions(db: Db, staff: StaffMember): Promise<{ d
   };
 }
 
-export async function revokeStaffSession(db: Db, staff: StaffMember, sessionId: string) {
-  return { revoked: await repo.revokeSession(db, staff.id, sessionId) };
+export async function revokeStaffSession(db: Db, staff: StaffMember, sessionId: string, ip: string | null) {
+  const revoked = await db.transaction(async (tx) => {
+    const done = await repo.revokeSession(tx, staff.id, sessionId);
+    // Only a session that was live and ended here is an act; revoking one already gone changes nothing.
+    if (done)
+      await auditStaffAct(tx, {
+        staff,
+        action: 'staff.session_revoke',
+        tenantId: staff.tenantId,
+        userId: null,
+        before: { session_id: sessionId },
+        after: { revoked: true, current: sessionId === staff.sessionId },
+        ip,
+      });
+    return done;
+  });
+  return { revoked };
+}
+
+/** Who ran an ops command, as the audit log names them: the CLI's OS user (the CLI has no staff session). */
+export const opsActor = () => `ops:${process.env.USER ?? process.env.LOGNAME ?? 'cli'}`;
+
+/** An ops command's act on a staff account, audited in the act's transaction. */
+async function auditOps(
+  tx: Sql,
+  a: { action: string; tenantId: number | null; staffId: number; email: string; after: unknown },
+) {
+  await appendAudit(tx, {
+    tenantId: a.tenantId,
+    userId: null,
+    actor: opsActor(),
+    action: a.action,
+    before: null,
+    after: { staff_id: a.staffId, email: a.email, ...(a.after as object) },
+    ip: null,
+  });
 }
 
 /** What staff:create prints once: the TOTP secret, its otpauth:// URI and the backup codes are never shown again. */
@@ -186,10 +291,24 @@ async function newSecrets(db: Db, email: string) {
   return { secret, uri: totpUri(secret, email), backupCodes, sealed: await sealTotpSecret(db, secret) };
 }
 
+/** staff:disable: the account stops logging in and its sessions end, audited in the same transaction. */
+export async function disableStaffAccount(db: Db, staff: { id: number; email: string; tenantId: number | null }) {
+  await db.transaction(async (tx) => {
+    await repo.disableStaff(tx, staff.id);
+    await auditOps(tx, {
+      action: 'staff.disable',
+      tenantId: staff.tenantId,
+      staffId: staff.id,
+      email: staff.email,
+      after: { disabled: true, sessions_ended: true },
+    });
+  });
+}
+
 export async function createStaff(
   db: Db,
   hasher: PasswordHasher,
-  o: { tenantId: number | null; email: string; role: StaffRole; password: string },
+  o: { tenantId: number | null; email: string; role: StaffRole; password: string; audit?: boolean },
 ): Promise<NewStaff> {
   const email = normalizeStaffEmail(o.email);
   if (await repo.findStaffByEmail(db, o.tenantId, email)) throw new AppError('conflict', `${email} already exists`);
@@ -204,17 +323,30 @@ export async function createStaff(
       totpSecret: s.sealed,
     });
     await repo.replaceBackupCodes(tx, id, s.backupCodes.map(hashBackupCode));
+    if (o.audit)
+      await auditOps(tx, { action: 'staff.create', tenantId: o.tenantId, staffId: id, email, after: { role: o.role } });
     return id;
   });
   return { id, secret: s.secret, uri: s.uri, backupCodes: s.backupCodes };
 }
 
 /** A lost phone: a new secret and new backup codes; the old ones and every session of the account stop working. */
-export async function resetStaffTotp(db: Db, staffId: number, email: string): Promise<Omit<NewStaff, 'id'>> {
-  const s = await newSecrets(db, email);
+export async function resetStaffTotp(
+  db: Db,
+  staff: { id: number; email: string; tenantId: number | null },
+): Promise<Omit<NewStaff, 'id'>> {
+  const s = await newSecrets(db, staff.email);
   await db.transaction(async (tx) => {
-    await repo.setTotpSecret(tx, staffId, s.sealed);
-    await repo.replaceBackupCodes(tx, staffId, s.backupCodes.map(hashBackupCode));
+    await repo.setTotpSecret(tx, staff.id, s.sealed);
+    await repo.replaceBackupCodes(tx, staff.id, s.backupCodes.map(hashBackupCode));
+    // The new secret and codes never reach the log: only that they changed and that the sessions ended.
+    await auditOps(tx, {
+      action: 'staff.reset_totp',
+      tenantId: staff.tenantId,
+      staffId: staff.id,
+      email: staff.email,
+      after: { sessions_ended: true },
+    });
   });
   return { secret: s.secret, uri: s.uri, backupCodes: s.backupCodes };
 }

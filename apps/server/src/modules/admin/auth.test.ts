@@ -440,3 +440,96 @@ describe('step-up', () => {
     expect(TOTP_PERIOD_MS).toBe(30_000);
   });
 });
+
+describe('the audit log', () => {
+  type Row = { actor: string; action: string; tenant_id: number | null; before: unknown; after: unknown; ip: string };
+  const rowsOf = async (actorLike: string, action?: string): Promise<Row[]> =>
+    (
+      await app.db.query<Row>(
+        `select actor, action, tenant_id::int as tenant_id, before, after, ip from rg_audit
+          where actor like $1 and ($2::text is null or action = $2) order by id`,
+        [actorLike, action ?? null],
+      )
+    ).rows;
+
+  it('has a login with its IP, a refused login under the typed e-mail (no secret), logout, step-up and a revoke', async () => {
+    const s = await newStaff({ role: 'finance' });
+    const actor = `staff:${s.id} %`;
+    const badIp = newIp();
+    const wrong = await login({ email: s.email, password: 'not-the-password', totp: nowCode(s) }, { ip: badIp });
+    expect(wrong.statusCode).toBe(401);
+    const badCode = await login({ email: s.email, password: PASSWORD, totp: '000000' }, { ip: badIp });
+    expect(badCode.statusCode).toBe(401);
+    const unknown = await login({ email: `nobody.${s.email}`, password: PASSWORD, totp: '123456' }, { ip: badIp });
+    expect(unknown.statusCode).toBe(401);
+    const failed = await rowsOf(`%${s.email}`, 'staff.login_failed');
+    expect(failed.map((r) => [r.actor, r.ip, r.tenant_id, r.after])).toEqual([
+      [s.email, badIp, tenantId, { reason: 'credentials' }],
+      [s.email, badIp, tenantId, { reason: 'code' }],
+      [`nobody.${s.email}`, badIp, tenantId, { reason: 'credentials' }],
+    ]);
+    const raw = JSON.stringify(failed);
+    expect(raw).not.toContain('not-the-password');
+    expect(raw).not.toContain(PASSWORD);
+
+    const ip = newIp();
+    const first = await login({ email: s.email, password: PASSWORD, totp: nowCode(s) }, { ip });
+    expect(first.statusCode, first.body).toBe(200);
+    const se: Session = { cookie: cookieOf(first), csrf: first.json().csrf_token, host: 'localhost' };
+    const logins = (await rowsOf(actor, 'staff.login')).slice(0, 1);
+    expect(logins[0]).toMatchObject({ ip, tenant_id: tenantId, after: { with: 'totp' } });
+    expect(JSON.stringify(logins)).not.toContain(s.secret);
+
+    expect((await call(se, 'POST', '/api/admin/auth/step-up', { payload: { totp: '000000' } })).statusCode).toBe(422);
+    expect((await call(se, 'POST', '/api/admin/auth/step-up', { payload: { totp: nowCode(s, 1) } })).statusCode).toBe(
+      200,
+    );
+    expect((await rowsOf(actor, 'staff.step_up')).length).toBe(1);
+    expect((await rowsOf(actor, 'staff.step_up_failed')).length).toBe(1);
+
+    const second = await login({ email: s.email, password: PASSWORD, backup_code: s.backupCodes[0] });
+    expect(second.statusCode, second.body).toBe(200);
+    const other: Session = { cookie: cookieOf(second), csrf: second.json().csrf_token, host: 'localhost' };
+    const otherId = (await call(other, 'GET', '/api/admin/auth/sessions'))
+      .json()
+      .data.find((x: { current: boolean }) => Boolean(x.current)).id as string;
+    const revoke = await call(se, 'POST', `/api/admin/auth/sessions/${otherId}/revoke`);
+    expect(revoke.json()).toEqual({ revoked: true });
+    // Revoking it again changes nothing and writes nothing.
+    expect((await call(se, 'POST', `/api/admin/auth/sessions/${otherId}/revoke`)).json()).toEqual({ revoked: false });
+    const revokes = await rowsOf(actor, 'staff.session_revoke');
+    expect(revokes).toHaveLength(1);
+    expect(revokes[0]!.before).toEqual({ session_id: otherId });
+
+    expect((await call(se, 'POST', '/api/admin/auth/logout')).statusCode).toBe(200);
+    expect((await rowsOf(actor, 'staff.logout')).length).toBe(1);
+    // The console's audit screen reads them through the same API as every other act.
+    const owner = await newStaff({ role: 'auditor' });
+    const ose = await loggedIn(owner);
+    const page = await call(ose, 'GET', `/api/admin/audit?actor=${encodeURIComponent(`staff:${s.id}`)}&limit=50`);
+    expect((await rowsOf(actor, 'staff.login')).map((r) => (r.after as { with: string }).with)).toEqual([
+      'totp',
+      'backup_code',
+    ]);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(new Set(page.json().data.map((r: { action: string }) => r.action))).toEqual(
+      new Set(['staff.login', 'staff.step_up', 'staff.step_up_failed', 'staff.session_revoke', 'staff.logout']),
+    );
+  });
+
+  it('has staff:create, staff:disable and staff:reset-totp under the ops actor, with no secret', async () => {
+    const s = await newStaff({ role: 'kyc' });
+    await ops('staff:reset-totp', ['--host', 'localhost', '--email', s.email]);
+    await ops('staff:disable', ['--host', 'localhost', '--email', s.email]);
+    const rows = (await rowsOf('ops:%')).filter((r) => (r.after as { staff_id?: number }).staff_id === s.id);
+    expect(rows.map((r) => [r.action, r.tenant_id])).toEqual([
+      ['staff.create', tenantId],
+      ['staff.reset_totp', tenantId],
+      ['staff.disable', tenantId],
+    ]);
+    expect(rows[0]!.after).toEqual({ staff_id: s.id, email: s.email, role: 'kyc' });
+    const raw = JSON.stringify(rows);
+    expect(raw).not.toContain(s.secret);
+    for (const c of s.backupCodes) expect(raw).not.toContain(c);
+  });
+});

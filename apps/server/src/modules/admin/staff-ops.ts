@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/index';
 import { type Command, flag, type Parsed, table, tenantOfHost, UsageError } from '../../platform/ops';
 import { type PasswordHasher, passwordHasher } from '../auth/index';
 import { findTenantByHost } from '../tenants/index';
-import { createStaff, type NewStaff, normalizeStaffEmail, resetStaffTotp } from './auth-service';
+import { createStaff, disableStaffAccount, type NewStaff, normalizeStaffEmail, resetStaffTotp } from './auth-service';
 import * as repo from './staff-repo';
 
 const CREATE = 'staff:create --host H --email E --role R --password P [--platform]';
@@ -70,7 +70,13 @@ export const STAFF_COMMANDS: Record<string, Command> = {
         throw new UsageError(
           `${email} already has an account ${tenantId === null ? 'on the platform' : 'on this tenant'}`,
         );
-      const s = await createStaff(db, staffHasher(), { tenantId, email, role: role as StaffRole, password });
+      const s = await createStaff(db, staffHasher(), {
+        tenantId,
+        email,
+        role: role as StaffRole,
+        password,
+        audit: true,
+      });
       const scope = tenantId === null ? 'platform staff (every tenant)' : `staff of tenant ${tenantId}`;
       return `staff member ${s.id} created: ${email}, ${role}, ${scope}\n${await secrets(s)}`;
     },
@@ -99,7 +105,7 @@ export const STAFF_COMMANDS: Record<string, Command> = {
     summary: 'Disable a back-office account and end its sessions',
     async run({ db }, args) {
       const staff = await existing(db, args, DISABLE);
-      await db.transaction((tx) => repo.disableStaff(tx, staff.id));
+      await disableStaffAccount(db, { id: staff.id, email: staff.email, tenantId: staff.tenant_id });
       return `staff member ${staff.id} (${staff.email}) disabled; their sessions are ended`;
     },
   },
@@ -108,7 +114,7 @@ export const STAFF_COMMANDS: Record<string, Command> = {
     summary: 'A new TOTP secret and backup codes for an account (lost phone); ends its sessions; prints them once',
     async run({ db }, args) {
       const staff = await existing(db, args, RESET);
-      const s = await resetStaffTotp(db, staff.id, staff.email);
+      const s = await resetStaffTotp(db, { id: staff.id, email: staff.email, tenantId: staff.tenant_id });
       return `staff member ${staff.id} (${staff.email}): new TOTP secret, old codes and sessions ended\n${await secrets(s)}`;
     },
   },
