@@ -34,3 +34,4 @@ export {
   userWalletOf,
 } from './user-dto';
 export { fieldError, MSG, normalizeCpf, normalizeEmail, normalizePhone } from './validation';
+export { bulkSeedPlayers, bulkSeededPlayers } from './bulk-seed';

@@ -18,3 +18,4 @@ export {
 export { lockRound, type RoundRow, recordSettledRound, takeStakeBack } from './rounds';
 export { DEMO_CATEGORIES } from './seed';
 export { endPlayerGameSessions, findGameSession, type GameSessionRow } from './sessions';
+export { bulkSeedRounds, populateGamePool } from './bulk-seed';

@@ -453,3 +453,4 @@ export async function listPlayerMovements(
     total: rows[0]?.total ?? 0,
   };
 }
+export { bulkSeedMoves, bulkSeedRoundMoney, cashBalances } from './bulk-seed';
