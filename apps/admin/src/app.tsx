@@ -25,7 +25,7 @@ import {
 import { AuditPage } from './pages/audit';
 import { LoginPage } from './pages/login';
 import { SessionsPage } from './pages/sessions';
-import { WithdrawalsPage } from './pages/withdrawals';
+import { WithdrawalsPage } from './pages/payments/withdrawals';
 import { SECTIONS } from './sections';
 
 for (const section of SECTIONS) {

@@ -5,11 +5,11 @@ import { type AdminWithdrawal, type AdminWithdrawalReply, WITHDRAWAL_STATUSES } 
 import type { ColumnDef } from '@tanstack/react-table';
 import { App, Button, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { DataTable } from '../components/data-table';
-import { useStepUp } from '../components/step-up';
-import { api, PATHS } from '../lib/api';
-import { dateTime, money } from '../lib/format';
-import { forgetPages } from '../lib/providers';
+import { DataTable } from '../../components/data-table';
+import { useStepUp } from '../../components/step-up';
+import { api, PATHS } from '../../lib/api';
+import { dateTime, money } from '../../lib/format';
+import { forgetPages } from '../../lib/providers';
 
 const STATUS_COLOR: Record<string, string> = {
   under_review: 'orange',
@@ -41,11 +41,20 @@ export function WithdrawalsPage() {
   const decide = async (w: AdminWithdrawal, act: 'approve' | 'reject', why?: string) => {
     setBusy(w.id);
     try {
-      const r = await stepUp.run(() =>
+      const r = (await stepUp.run(() =>
         api<AdminWithdrawalReply>(PATHS.withdrawal(w.id, act), { method: 'POST', body: why ? { reason: why } : {} }),
-      );
+      )) as AdminWithdrawalReply | null | undefined;
       if (!r) return false;
-      message.success(t(act === 'approve' ? 'withdrawals.approved' : 'withdrawals.rejected'));
+      const held = act === 'approve' && r.withdrawal.status === 'under_review';
+      message.success(
+        t(
+          held
+            ? 'payments.withdrawals.firstRecorded'
+            : act === 'approve'
+              ? 'withdrawals.approved'
+              : 'withdrawals.rejected',
+        ),
+      );
       forgetPages();
       await invalidate({ resource: 'withdrawals', invalidates: ['list'] });
       return true;
@@ -109,6 +118,12 @@ export function WithdrawalsPage() {
         const r = row.original.last_error ?? row.original.review_reason;
         return r ? t(`withdrawals.reasons.${r}`, r) : '—';
       },
+    },
+    {
+      id: 'approvals',
+      header: t('payments.withdrawals.approvals'),
+      enableSorting: false,
+      cell: ({ row }) => <Approvals w={row.original} />,
     },
     {
       id: 'actions',
@@ -242,6 +257,25 @@ function Deadline({ due, now, open }: { due: string; now: number; open: boolean 
       {open && (
         <Typography.Text type={min < 0 ? 'danger' : min < 30 ? 'warning' : 'secondary'} style={{ fontSize: 12 }}>
           {min < 0 ? t('withdrawals.late', { min: -min }) : t('withdrawals.left', { min })}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
+
+/** Two-person withdrawals: how many of the two approvals it has, and whose the first is. */
+function Approvals({ w }: { w: AdminWithdrawal }) {
+  const t = useTranslate();
+  if (!w.two_person) return <Typography.Text type="secondary">{t('payments.withdrawals.one')}</Typography.Text>;
+  if (!w.first_approved_by) return <Tag color="gold">{t('payments.withdrawals.needsTwo')}</Tag>;
+  const who = w.first_approved_by.split(' ').slice(1).join(' ') || w.first_approved_by;
+  return (
+    <Space direction="vertical" size={0}>
+      <Tag color="geekblue">{t('payments.withdrawals.oneOfTwo')}</Tag>
+      <Typography.Text style={{ fontSize: 12 }}>{who}</Typography.Text>
+      {w.first_approved_at && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {dateTime(w.first_approved_at)}
         </Typography.Text>
       )}
     </Space>
