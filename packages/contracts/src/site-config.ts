@@ -169,6 +169,8 @@ export const TenantSettings = z
     reg_license_en: shortText(300).nullable().default(null),
     reg_phone: shortText(40).nullable().default(null),
     reg_alert: localized.nullable().default(null),
+    /** What the maintenance page and the API's 402 say while the tenant is inactive; null: the standard text. */
+    maintenance_message: localized.nullable().default(null),
     login_requires_cpf: z.boolean().default(false),
     login_requires_phone: z.boolean().default(true),
     login_requires_email: z.boolean().default(true),

@@ -11,8 +11,11 @@ declare module 'fastify' {
     locale: Locale;
   }
   interface FastifyContextConfig {
-    /** required (default under /api): Host must name an active tenant; none: no tenant; domain: ?domain= may name it. */
-    tenant?: 'required' | 'none' | 'domain';
+    /**
+     * required (default under /api): Host must name an active tenant; none: no tenant; domain: ?domain= may name it;
+     * staff: Host must name a tenant, active or in maintenance (the back office switches maintenance off).
+     */
+    tenant?: 'required' | 'none' | 'domain' | 'staff';
   }
 }
 
@@ -105,7 +108,8 @@ export function tenantHook(tenants: Pick<TenantResolver, 'cached' | 'resolve'>) 
   };
   const settle = (req: FastifyRequest, tenant: Tenant | null): AppError | undefined => {
     if (!tenant) return new AppError('tenant_not_found');
-    if (!tenant.active) return new AppError('maintenance');
+    if (!tenant.active && req.routeOptions.config?.tenant !== 'staff')
+      return new AppError('maintenance', tenant.settings.maintenance_message ?? undefined);
     req.tenant = tenant;
     return undefined;
   };

@@ -10,3 +10,5 @@ export * from './payments';
 export * from './players';
 export * from './dashboard';
 export * from './reports';
+export * from './community';
+export * from './tenant';

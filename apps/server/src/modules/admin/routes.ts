@@ -13,6 +13,10 @@ import { tenantRoutes } from './tenant-routes';
 
 /** The back office's calls under /api/admin. */
 export async function adminRoutes(app: FastifyInstance) {
+  // Staff reach a tenant in maintenance too: switching it off is done from here.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, tenant: route.config?.tenant ?? 'staff' };
+  });
   await app.register(authRoutes);
   await app.register(queueRoutes);
   await app.register(auditRoutes);

@@ -116,3 +116,49 @@ export async function pin(sql: Sql, tenantId: number, id: number, minutes: numbe
   );
   return rowCount ? byId(sql, tenantId, id) : null;
 }
+
+export type ModerationRow = {
+  id: number;
+  room: string;
+  user_id: number | null;
+  kind: MessageRow['kind'];
+  text: string;
+  pinned_until: Date | null;
+  created_at: Date;
+  first_name: string | null;
+  last_name: string | null;
+  muted_until: Date | null;
+};
+
+/** A tenant's messages newest first, below `beforeId` (keyset), optionally one room or one author. */
+export async function recent(
+  sql: Sql,
+  o: { tenantId: number; room?: string; userId?: number; beforeId?: number; limit: number },
+): Promise<ModerationRow[]> {
+  const { rows } = await sql.query<ModerationRow>(
+    `select m.id, m.room, m.user_id, m.kind, m.text, m.pinned_until, m.created_at, u.first_name, u.last_name,
+        mu.until as muted_until
+       from chat_messages m
+       left join users u on u.tenant_id = m.tenant_id and u.id = m.user_id
+       left join chat_mutes mu on mu.tenant_id = m.tenant_id and mu.user_id = m.user_id and mu.until > now()
+      where m.tenant_id = $1 and m.deleted_at is null
+        and ($2::text is null or m.room = $2) and ($3::bigint is null or m.user_id = $3)
+        and ($4::bigint is null or m.id < $4)
+      order by m.id desc limit $5`,
+    [o.tenantId, o.room ?? null, o.userId ?? null, o.beforeId ?? null, o.limit],
+  );
+  return rows;
+}
+
+export async function moderationById(sql: Sql, tenantId: number, id: number): Promise<ModerationRow | null> {
+  const { rows } = await sql.query<ModerationRow>(
+    `select m.id, m.room, m.user_id, m.kind, m.text, m.pinned_until, m.created_at, u.first_name, u.last_name,
+        mu.until as muted_until
+       from chat_messages m
+       left join users u on u.tenant_id = m.tenant_id and u.id = m.user_id
+       left join chat_mutes mu on mu.tenant_id = m.tenant_id and mu.user_id = m.user_id and mu.until > now()
+      where m.tenant_id = $1 and m.id = $2 and m.deleted_at is null`,
+    [tenantId, id],
+  );
+  return rows[0] ?? null;
+}

@@ -182,3 +182,40 @@ export async function pinMessage(db: Db, o: { tenantId: number; id: number; minu
   await emit(db, o.tenantId, channels.chat(row.room), 'MessageSent', { message: dto });
   return dto;
 }
+
+// ---- Moderation from the back office: each act runs in the caller's transaction (its audit row beside it) and
+// returns what to send live once that transaction has committed.
+
+export type ModerationRow = repo.ModerationRow;
+export const moderationMessages = repo.recent;
+export const moderationMessage = repo.moderationById;
+
+const MESSAGE_NOT_FOUND: Localized = { pt: 'Mensagem não encontrada.', en: 'Message not found.' };
+
+/** Removes a message in `tx`; `announce` (after commit) tells open chats to drop it. */
+export async function removeMessageIn(tx: Sql, o: { tenantId: number; id: number }) {
+  const before = await repo.moderationById(tx, o.tenantId, o.id);
+  const room = await repo.softDelete(tx, o.tenantId, o.id);
+  if (room === null || !before) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+  return {
+    before,
+    announce: (db: Sql) => emit(db, o.tenantId, channels.chat(room), 'MessageDeleted', { id: o.id }),
+  };
+}
+
+/** Pins (minutes > 0) or unpins (0) a message in `tx`; `announce` sends it again so chats move it. */
+export async function pinMessageIn(tx: Sql, o: { tenantId: number; id: number; minutes: number }) {
+  const before = await repo.moderationById(tx, o.tenantId, o.id);
+  const row = await repo.pin(tx, o.tenantId, o.id, o.minutes);
+  if (!row || !before) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+  const after = (await repo.moderationById(tx, o.tenantId, o.id))!;
+  const dto = toDto(row);
+  return {
+    before,
+    after,
+    announce: (db: Sql) => emit(db, o.tenantId, channels.chat(row.room), 'MessageSent', { message: dto }),
+  };
+}
+
+/** The end of a player's current mute, or null. */
+export const mutedUntil = (sql: Sql, tenantId: number, userId: number) => repo.activeMute(sql, tenantId, userId);

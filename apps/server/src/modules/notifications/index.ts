@@ -1,2 +1,2 @@
 export { notificationsConsumer } from './consumers';
-export { sendNotification } from './service';
+export { type Audience, LIVE_FANOUT_MAX, sendNotification, sendToAudienceIn } from './service';

@@ -126,3 +126,68 @@ export async function userExists(sql: Sql, tenantId: number, userId: number) {
   const { rows } = await sql.query('select 1 from users where tenant_id = $1 and id = $2', [tenantId, userId]);
   return rows.length > 0;
 }
+
+/** Who a back-office notification reaches (see NotificationAudience in the contracts). */
+export type Audience =
+  | { kind: 'player'; user_id: number }
+  | { kind: 'vip'; min_level: number }
+  | { kind: 'depositors'; days: number }
+  | { kind: 'everyone' };
+
+/**
+ * One personal notification per player of the audience, in the player's language, in ONE statement (INSERT ...
+ * SELECT): a segment of a million players costs one set-based write, not a million round trips.
+ */
+export async function insertForAudience(
+  sql: Sql,
+  n: {
+    tenantId: number;
+    audience: Audience;
+    title: { pt: string; en: string };
+    body: { pt: string; en: string };
+    url: string | null;
+  },
+): Promise<{ count: number; firstId: number | null; lastId: number | null }> {
+  const a = n.audience;
+  const filter =
+    a.kind === 'player'
+      ? 'and u.id = $8'
+      : a.kind === 'vip'
+        ? 'and u.vip_level >= $8'
+        : a.kind === 'depositors'
+          ? `and exists (select 1 from pix_charges c where c.tenant_id = u.tenant_id and c.user_id = u.id
+               and c.paid_at > now() - make_interval(days => $8::int))`
+          : 'and $8::int is null';
+  const param =
+    a.kind === 'player' ? a.user_id : a.kind === 'vip' ? a.min_level : a.kind === 'depositors' ? a.days : null;
+  const { rows } = await sql.query<{ count: number; first_id: string | null; last_id: string | null }>(
+    `with ins as (
+       insert into notifications (tenant_id, user_id, title, description, url)
+       select u.tenant_id, u.id,
+              case when u.language = 'en' then $4 else $2 end,
+              case when u.language = 'en' then $5 else $3 end, $6
+         from users u
+        where u.tenant_id = $1 and $7::boolean ${filter}
+       returning id)
+     select count(*)::int as count, min(id)::text as first_id, max(id)::text as last_id from ins`,
+    [n.tenantId, n.title.pt, n.body.pt, n.title.en, n.body.en, n.url, true, param],
+  );
+  const r = rows[0]!;
+  return {
+    count: r.count,
+    firstId: r.first_id === null ? null : Number(r.first_id),
+    lastId: r.last_id === null ? null : Number(r.last_id),
+  };
+}
+
+/** The personal rows with ids in [firstId, lastId], at most `limit`: a fan-out's, to send live to their players. */
+export async function fannedOut(sql: Sql, tenantId: number, firstId: number, lastId: number, limit: number) {
+  const { rows } = await sql.query<NotificationRow>(
+    `select n.id, n.user_id, n.title, n.description, n.img, n.url, n.pinned_until, n.created_at,
+        null::timestamptz as read_at, null::timestamptz as viewed_at, n.user_box
+       from notifications n where n.tenant_id = $1 and n.id between $2 and $3 and n.user_id is not null
+      order by n.id limit $4`,
+    [tenantId, firstId, lastId, limit],
+  );
+  return rows;
+}

@@ -1,5 +1,5 @@
 import type { NotificationItem, NotificationPage, UnreadCount } from '@sorte/contracts';
-import type { Db } from '../../platform/db/index';
+import type { Db, Sql } from '../../platform/db/index';
 import { AppError, type Localized } from '../../platform/errors';
 import { sendPush } from '../push/index';
 import { channels, emit } from '../realtime/index';
@@ -167,3 +167,37 @@ export async function sendNotification(
   });
   return { notification: item, pushed };
 }
+
+/** Above this many recipients a fan-out is not sent live one by one: players see it at their next look. */
+export const LIVE_FANOUT_MAX = 1000;
+
+/**
+ * Back office: a notification to an audience (one player, a segment, everyone), stored in `tx` for each recipient
+ * in their language with one set-based INSERT. `announce` (after commit) sends it live to each recipient's channel
+ * when the audience is small enough (LIVE_FANOUT_MAX).
+ */
+export async function sendToAudienceIn(
+  tx: Sql,
+  o: {
+    tenantId: number;
+    audience: repo.Audience;
+    title: { pt: string; en: string };
+    body: { pt: string; en: string };
+    url: string | null;
+  },
+) {
+  if (o.audience.kind === 'player' && !(await repo.userExists(tx, o.tenantId, o.audience.user_id)))
+    throw new AppError('not_found', { pt: 'Jogador não encontrado.', en: 'Player not found.' });
+  const r = await repo.insertForAudience(tx, o);
+  return {
+    recipients: r.count,
+    announce: async (db: Sql) => {
+      if (r.firstId === null || r.lastId === null || r.count > LIVE_FANOUT_MAX) return;
+      const tenant = await findTenantById(db, o.tenantId);
+      const tz = tenant?.settings.timezone ?? 'America/Sao_Paulo';
+      for (const row of await repo.fannedOut(db, o.tenantId, r.firstId, r.lastId, LIVE_FANOUT_MAX))
+        await emit(db, o.tenantId, channels.user(row.user_id!), 'NotificationSent', { notification: toItem(row, tz) });
+    },
+  };
+}
+export type { Audience } from './repo';

@@ -12,4 +12,12 @@ export {
   type PageRow,
   upsertPage,
 } from './repo';
-export { createTenant, setTenantSettings } from './service';
+export {
+  addHostTo,
+  changeTenant,
+  createTenant,
+  legalPagesOf,
+  mergeSettings,
+  removeHostFrom,
+  setTenantSettings,
+} from './service';

@@ -126,3 +126,25 @@ export async function listPages(sql: Sql, tenantId: number): Promise<Omit<PageRo
   );
   return rows;
 }
+
+/** The pages named, in both languages, exactly as stored (no fallback to the other language). */
+export async function pagesOf(sql: Sql, tenantId: number, slugs: readonly string[]): Promise<PageRow[]> {
+  const { rows } = await sql.query<PageRow>(
+    `select slug, locale, title, body, updated_at from tenant_pages
+      where tenant_id = $1 and slug = any($2::text[]) order by slug, locale`,
+    [tenantId, slugs],
+  );
+  return rows;
+}
+
+export async function lockTenant(sql: Sql, id: number): Promise<void> {
+  await sql.query('select 1 from tenants where id = $1 for update', [id]);
+}
+
+export async function deleteHost(sql: Sql, tenantId: number, host: string): Promise<boolean> {
+  const r = await sql.query('delete from tenant_hosts where tenant_id = $1 and host = $2 and not is_primary', [
+    tenantId,
+    host,
+  ]);
+  return r.rowCount === 1;
+}

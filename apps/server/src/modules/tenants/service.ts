@@ -1,6 +1,6 @@
 import { bannerIssues, TenantSettings } from '@sorte/contracts';
-import type { Db } from '../../platform/db/index';
-import { AppError } from '../../platform/errors';
+import type { Db, Sql } from '../../platform/db/index';
+import { AppError, type Localized } from '../../platform/errors';
 import { normalizeHost, type Tenant } from '../../platform/tenancy';
 import { defaultTenantSettings } from './defaults';
 import * as repo from './repo';
@@ -148,3 +148,139 @@ export async function setTenantSettings(db: Db, o: { host: string; assignments: 
 }
 
 export const listTenants = (db: Db) => repo.listTenants(db);
+
+// ---- Changes from the back office: one transaction each, guarded by the revision the staff member read, with a
+// hook the caller uses to write its audit row in the same transaction.
+
+type OnChanged = (tx: Sql, before: Tenant, after: Tenant) => Promise<void>;
+
+const TENANT_NOT_FOUND: Localized = { pt: 'Plataforma não encontrada.', en: 'Platform not found.' };
+const STALE: Localized = {
+  pt: 'A plataforma foi alterada por outra pessoa desde que você a abriu. Recarregue e tente de novo.',
+  en: 'Someone else changed the platform since you opened it. Reload and try again.',
+};
+const BAD_KEY: Localized = { pt: 'Configuração desconhecida.', en: 'Unknown setting.' };
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** `patch` merged into `base`: objects key by key, arrays and values replaced; prototype keys refused. */
+export function mergeSettings(base: Record<string, unknown>, patch: Record<string, unknown>, path = ''): void {
+  for (const [k, v] of Object.entries(patch)) {
+    if (k === '__proto__' || k === 'constructor' || k === 'prototype')
+      throw new AppError('validation', BAD_KEY, { [`${path}${k}`]: [BAD_KEY] });
+    if (!path && !(k in TenantSettings.shape)) throw new AppError('validation', BAD_KEY, { [k]: [BAD_KEY] });
+    const cur = base[k];
+    if (isPlainObject(v) && isPlainObject(cur)) mergeSettings(cur, v, `${path}${k}.`);
+    else base[k] = v;
+  }
+}
+
+async function changeInTx(
+  db: Db,
+  o: { tenantId: number; revision: number },
+  apply: (tx: Sql, t: Tenant) => Promise<void>,
+  onChanged?: OnChanged,
+): Promise<Tenant> {
+  return db.transaction(async (tx) => {
+    await repo.lockTenant(tx, o.tenantId);
+    const before = await repo.findTenantById(tx, o.tenantId);
+    if (!before) throw new AppError('not_found', TENANT_NOT_FOUND);
+    if (before.revision !== o.revision) throw new AppError('conflict', STALE);
+    await apply(tx, before);
+    const after = (await repo.findTenantById(tx, o.tenantId))!;
+    if (onChanged) await onChanged(tx, before, after);
+    return after;
+  });
+}
+
+/**
+ * Name, active (false: maintenance) and settings merged from `patch`; the whole result validated before anything
+ * is written. A bad value answers 400 with the field's path, a stale revision 409.
+ */
+export async function changeTenant(
+  db: Db,
+  o: { tenantId: number; revision: number; name?: string; active?: boolean; patch?: Record<string, unknown> },
+  onChanged?: OnChanged,
+): Promise<Tenant> {
+  return changeInTx(
+    db,
+    o,
+    async (tx, t) => {
+      const draft = structuredClone(t.settings) as unknown as Record<string, unknown>;
+      if (o.patch) mergeSettings(draft, o.patch);
+      const parsed = TenantSettings.safeParse(draft);
+      if (!parsed.success) {
+        const fields = settingsIssues(parsed.error);
+        throw new AppError(
+          'validation',
+          { pt: 'Configuração inválida.', en: 'Invalid settings.' },
+          Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v])),
+        );
+      }
+      refuseBadBanners(parsed.data);
+      const ok = await repo.updateTenant(tx, {
+        id: t.id,
+        expectedRevision: t.revision,
+        name: o.name ?? t.name,
+        active: o.active ?? t.active,
+        settings: parsed.data,
+      });
+      if (!ok) throw new AppError('conflict', STALE);
+    },
+    onChanged,
+  );
+}
+
+const HOST_TAKEN: Localized = {
+  pt: 'Este host já pertence a outra plataforma.',
+  en: 'This host belongs to another platform.',
+};
+const BAD_HOST: Localized = { pt: 'Nome de host inválido.', en: 'Invalid host name.' };
+const HOST_KEPT: Localized = {
+  pt: 'O host principal não pode ser removido (nem um host que a plataforma não tem).',
+  en: 'The primary host cannot be removed (nor a host the platform does not have).',
+};
+
+/** Adds a host no other tenant serves (a host the tenant already has changes nothing). */
+export async function addHostTo(
+  db: Db,
+  o: { tenantId: number; revision: number; host: string },
+  onChanged?: OnChanged,
+) {
+  const host = normalizeHost(o.host);
+  if (!host || host.startsWith('[')) throw new AppError('validation', BAD_HOST, { host: [BAD_HOST] });
+  return changeInTx(
+    db,
+    o,
+    async (tx, t) => {
+      const owner = await repo.hostOwner(tx, host);
+      if (owner !== null && owner !== t.id) throw new AppError('conflict', HOST_TAKEN);
+      if (owner === null) await repo.insertHost(tx, t.id, host, false);
+      await repo.bumpRevision(tx, t.id);
+    },
+    onChanged,
+  );
+}
+
+/** Removes a secondary host; the primary one (the site's own address) stays. */
+export async function removeHostFrom(
+  db: Db,
+  o: { tenantId: number; revision: number; host: string },
+  onChanged?: OnChanged,
+) {
+  const host = normalizeHost(o.host) ?? o.host;
+  return changeInTx(
+    db,
+    o,
+    async (tx, t) => {
+      if (!(await repo.deleteHost(tx, t.id, host))) throw new AppError('validation', HOST_KEPT, { host: [HOST_KEPT] });
+      await repo.bumpRevision(tx, t.id);
+    },
+    onChanged,
+  );
+}
+
+export const legalPagesOf = (sql: Sql, tenantId: number, slugs: readonly string[]) =>
+  repo.pagesOf(sql, tenantId, slugs);
