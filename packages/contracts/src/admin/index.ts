@@ -12,3 +12,4 @@ export * from './dashboard';
 export * from './reports';
 export * from './community';
 export * from './tenant';
+export * from './catalog';

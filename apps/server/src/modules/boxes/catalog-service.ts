@@ -385,3 +385,65 @@ export async function liveBoxes(sql: Sql, tenantId: number): Promise<BoxVersion[
 }
 
 export type { PrizeRow };
+
+export type BoxPreview = {
+  /** Why the table cannot be saved or published (the exact words box:create and box:publish refuse with), or null. */
+  problem: string | null;
+  ranges: { from: number; to: number }[];
+  rtp_e6: number | null;
+};
+
+/**
+ * What box:create would say of a spec, without writing anything: the ticket ranges it would get, its exact RTP and
+ * the first problem (spec shape, coverage, offers, RTP bounds) through the same checks createBox and publishBox run.
+ */
+export async function previewBoxSpec(sql: Sql, tenantId: number, input: unknown): Promise<BoxPreview> {
+  let spec: ParsedSpec;
+  let ranges: { from: number; to: number }[];
+  try {
+    spec = parseSpec(input);
+    ranges = specRanges(spec.prizes);
+  } catch (err) {
+    return { problem: (err as Error).message, ranges: [], rtp_e6: null };
+  }
+  const check: TableCheck = {
+    price: spec.price,
+    sell_price: spec.sell_price,
+    prizes: spec.prizes.map((p, i) => ({ kind: p.kind, value: p.value, ...ranges[i]!, offer_id: p.offer_id ?? null })),
+  };
+  const problem = await tableProblem(sql, tenantId, check);
+  const rtpE6 = boxTableProblem(check.prizes) || !(check.price > 0) ? null : tableRtp(check).rtpE6;
+  return { problem: problem ? `box ${spec.name}: ${problem}` : null, ranges, rtp_e6: rtpE6 };
+}
+
+/** Every version of a box, newest first, with when it was published (null: the draft). */
+export async function listBoxVersions(
+  sql: Sql,
+  tenantId: number,
+  boxId: number,
+): Promise<{ version: number; price: number; sell_price: number; rtp_e6: number | null; published_at: Date | null }[]> {
+  const { rows } = await sql.query<{
+    version: number;
+    price: number;
+    sell_price: number;
+    rtp_e6: number | null;
+    published_at: Date | null;
+  }>(
+    `select version, price, sell_price, rtp_e6, published_at from box_versions where tenant_id = $1 and box_id = $2
+      order by version desc`,
+    [tenantId, boxId],
+  );
+  return rows.map((r) => ({
+    ...r,
+    version: Number(r.version),
+    price: Number(r.price),
+    sell_price: Number(r.sell_price),
+    rtp_e6: r.rtp_e6 === null ? null : Number(r.rtp_e6),
+  }));
+}
+
+/** The tenant a box belongs to, for platform staff acting on a box by id; null when there is none. */
+export async function boxTenant(sql: Sql, boxId: number): Promise<number | null> {
+  const { rows } = await sql.query<{ tenant_id: number }>('select tenant_id from boxes where id = $1', [boxId]);
+  return rows[0] ? Number(rows[0].tenant_id) : null;
+}

@@ -5,7 +5,18 @@
  * purchase. app.ts, the ops CLI and the modules that grant boxes (missions, vip) use this file only.
  */
 
-export { type BoxRow, findBox } from './catalog';
+export { type BoxRow, type BoxVersion, findBox, loadVersion } from './catalog';
+export {
+  type BoxListing,
+  type BoxPreview,
+  boxTenant,
+  createBox,
+  listBoxes,
+  listBoxVersions,
+  previewBoxSpec,
+  publishBox,
+  retireBox,
+} from './catalog-service';
 export { boxGrantProblem, type GrantBox, grantBox } from './grants';
 export { BOXES_COMMANDS } from './ops';
 export { boxesRoutes } from './routes';

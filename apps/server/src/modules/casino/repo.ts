@@ -426,3 +426,107 @@ export async function listBets(
   ]);
   return { rows, total: count.rows[0]?.n ?? 0 };
 }
+
+/** A game of the lobby for the back office: the stored row with its tenant and provider named. */
+export type StaffGameRow = GameRow & { tenant_id: number; provider_code: string; provider_name: string };
+
+export type StaffGameQuery = {
+  tenantId?: number;
+  providerId?: number;
+  category?: string;
+  enabled?: boolean;
+  featured?: boolean;
+  search?: string;
+  sort: 'position' | 'newest';
+  after?: { key: number; id: number };
+  limit: number;
+};
+
+const STAFF_GAME_COLUMNS = `g.id, g.tenant_id, g.provider_id, g.provider_game_id, g.game_code, g.title, g.category_slug,
+    g.type, g.has_tables, g.only_demo, g.demo_allowed, g.bonus_allowed, g.rtp_bp, g.volatility, g.image,
+    g.image_mobile, g.enabled, g.featured, g.featured_home, g.sort, g.views, g.created_at, p.code as provider_code,
+    p.name as provider_name`;
+
+/**
+ * One keyset page of a tenant's games (every tenant's when tenantId is undefined) for the back office, in lobby
+ * position or newest first; the next page starts after the last row's (key, id). `limit + 1` rows tell if more exist.
+ */
+export async function pageStaffGames(sql: Sql, q: StaffGameQuery): Promise<StaffGameRow[]> {
+  const byPosition = q.sort === 'position';
+  const keyset = q.after
+    ? byPosition
+      ? 'and (g.sort, g.id) > ($8::int, $9::bigint)'
+      : 'and g.id < $9::bigint and $8::int is not null'
+    : 'and $8::int is null and $9::bigint is null';
+  const { rows } = await sql.query<StaffGameRow>(
+    `select ${STAFF_GAME_COLUMNS}
+      from games g join game_providers p on p.id = g.provider_id
+      where ($1::bigint is null or g.tenant_id = $1) and ($2::bigint is null or g.provider_id = $2)
+        and ($3::text is null or g.category_slug = $3) and ($4::boolean is null or g.enabled = $4)
+        and ($5::boolean is null or (g.featured or g.featured_home) = $5)
+        and ($6::text is null or g.title ilike $6 or g.game_code ilike $6)
+        ${keyset}
+      order by ${byPosition ? 'g.sort, g.id' : 'g.id desc'}
+      limit $7`,
+    [
+      q.tenantId ?? null,
+      q.providerId ?? null,
+      q.category ?? null,
+      q.enabled ?? null,
+      q.featured ?? null,
+      q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+      q.limit + 1,
+      q.after?.key ?? null,
+      q.after?.id ?? null,
+    ],
+  );
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    tenant_id: Number(r.tenant_id),
+    provider_id: Number(r.provider_id),
+  }));
+}
+
+/** A game by id (held to a tenant when given), with its provider named; null when absent there. */
+export async function findStaffGame(sql: Sql, id: number, tenantId?: number): Promise<StaffGameRow | null> {
+  const { rows } = await sql.query<StaffGameRow>(
+    `select ${STAFF_GAME_COLUMNS} from games g join game_providers p on p.id = g.provider_id
+      where g.id = $1 and ($2::bigint is null or g.tenant_id = $2)`,
+    [id, tenantId ?? null],
+  );
+  const r = rows[0];
+  return r ? { ...r, id: Number(r.id), tenant_id: Number(r.tenant_id), provider_id: Number(r.provider_id) } : null;
+}
+
+/** Providers of one tenant (or every tenant) with how many games each has, for the back office. */
+export async function listStaffProviders(
+  sql: Sql,
+  tenantId?: number,
+): Promise<(Omit<ProviderRow, 'secret'> & { games: number })[]> {
+  const { rows } = await sql.query<Omit<ProviderRow, 'secret'> & { games: number }>(
+    `select p.id, p.tenant_id, p.code, p.name, p.protocol, p.api_url, p.operator_id, p.enabled, p.max_single_win,
+        p.sort, p.logo, (select count(*)::int from games g where g.provider_id = p.id) as games
+      from game_providers p where ($1::bigint is null or p.tenant_id = $1)
+      order by p.tenant_id, p.sort, p.name limit 500`,
+    [tenantId ?? null],
+  );
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    tenant_id: Number(r.tenant_id),
+    max_single_win: Number(r.max_single_win),
+  }));
+}
+
+/** A provider by id, held to a tenant when given. */
+export async function findProviderAnyTenant(sql: Sql, id: number, tenantId?: number): Promise<ProviderRow | null> {
+  const { rows } = await sql.query<ProviderRow>(
+    'select * from game_providers where id = $1 and ($2::bigint is null or tenant_id = $2)',
+    [id, tenantId ?? null],
+  );
+  const r = rows[0];
+  return r
+    ? { ...r, id: Number(r.id), tenant_id: Number(r.tenant_id), max_single_win: Number(r.max_single_win) }
+    : null;
+}

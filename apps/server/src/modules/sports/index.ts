@@ -5,6 +5,19 @@
  * every stake. app.ts and the ops CLI use this file only.
  */
 
+export {
+  type DeskEvent,
+  type DeskMarket,
+  DeskRefusal,
+  deskMarkets,
+  eventLiability,
+  findDeskEvent,
+  holdEvent,
+  type LiabilityRow,
+  listDeskEvents,
+  settleEventScore,
+} from './betting/desk';
+export { cancelBetsInWindow, rollbackEventSettlement, voidEvent } from './betting/settlement';
 export { seedDemoSports } from './feed/seed';
 export { SPORTS_JOBS } from './jobs';
 export { SPORTS_COMMANDS } from './ops';

@@ -2,7 +2,8 @@ import { MARKET_KINDS } from '@sorte/contracts';
 import type { Db } from '../../../platform/db/index';
 import { type Command, flag, type Parsed, table, tenantOfHost, UsageError } from '../../../platform/ops';
 import { findTenantByHost } from '../../tenants/index';
-import { cancelBetsInWindow, rollbackEventSettlement, settleEvent, voidEvent } from './settlement';
+import { eventLiability, settleEventScore } from './desk';
+import { cancelBetsInWindow, rollbackEventSettlement, voidEvent } from './settlement';
 
 const SETTLE_USAGE =
   'sports:settle --event ID (--score H-A [--ht H-A] | --void | --rollback | --cancel-window --from ISO --to ISO) ' +
@@ -100,21 +101,12 @@ export const BETTING_COMMANDS: Record<string, Command> = {
         throw new UsageError(`the half-time score cannot be above the final score\nusage: ${u}`);
       if (ev.status === 'cancelled') throw new UsageError(`${name} is cancelled: roll it back first\nusage: ${u}`);
       const lines: string[] = [];
-      if (ev.result_home !== null && (ev.result_home !== ft[0] || ev.result_away !== ft[1])) {
-        const r = await rollbackEventSettlement(db, { ...o, reason });
+      const r = await settleEventScore(db, { ...o, score: ft, ht, reason });
+      if (r.rolledBack)
         lines.push(
-          `${name}: the result ${ev.result_home}-${ev.result_away} rolled back (${r.reopened} bets open again${kept(r.kept)})`,
+          `${name}: the result ${r.rolledBack.from[0]}-${r.rolledBack.from[1]} rolled back (${r.rolledBack.reopened} bets open again${kept(r.rolledBack.kept)})`,
         );
-      }
-      await db.query(
-        `update sports_events set status = 'ended', period = 'ft', score_home = $2, score_away = $3,
-            result_home = $2, result_away = $3, ht_home = coalesce($4, ht_home), ht_away = coalesce($5, ht_away),
-            bet_stop_until = null, updated_at = now()
-          where id = $1`,
-        [ev.id, ft[0], ft[1], ht?.[0] ?? null, ht?.[1] ?? null],
-      );
-      const s = await settleEvent(db, o);
-      lines.push(`${name} ${ft[0]}-${ft[1]}: ${settled(s)}`);
+      lines.push(`${name} ${ft[0]}-${ft[1]}: ${settled(r.settled)}`);
       return lines.join('\n');
     },
   },
@@ -124,41 +116,16 @@ export const BETTING_COMMANDS: Record<string, Command> = {
       "an event's open bets per market and outcome: stakes, what they would pay, and the book's result if the outcome wins",
     async run({ db }, args) {
       const ev = await eventOf(db, args, this.usage);
-      const { rows } = await db.query<{
-        market: string;
-        outcome: string;
-        bets: number;
-        stakes: string;
-        potential: string;
-        market_stakes: string;
-      }>(
-        `with o as (
-           select m.id as market_id, m.kind || case when m.specifiers = '' then '' else ' ' || m.specifiers end as market,
-               m.sort as msort, x.code as outcome, x.sort as osort,
-               count(b.id)::int as bets, coalesce(sum(b.stake), 0) as stakes,
-               coalesce(sum(b.potential_payout), 0) as potential
-             from sports_markets m join sports_outcomes x on x.market_id = m.id
-               left join sports_bet_legs l on l.outcome_id = x.id
-               left join sports_bets b on b.id = l.bet_id and b.status = 'open'
-             where m.event_id = $1
-             group by m.id, x.id)
-         select market, outcome, bets, stakes::text, potential::text,
-             (sum(stakes) over (partition by market_id))::text as market_stakes
-           from o where exists (select 1 from o y where y.market_id = o.market_id and y.bets > 0)
-           order by msort, market, osort`,
-        [ev.id],
-      );
+      const rows = await eventLiability(db, ev.id);
       if (rows.length === 0) return `${ev.home} x ${ev.away}: no open bets`;
       return `${ev.home} x ${ev.away} (${ev.status})\n${table(
         rows.map((r) => ({
           market: r.market,
           outcome: r.outcome,
           bets: r.bets,
-          stakes: brl(Number(r.stakes)),
-          pays: brl(Number(r.potential)),
-          // What the book loses (negative: wins) if this outcome wins, on this market's open bets alone (an
-          // accumulator counts whole on each of its legs, as if its other legs won).
-          book_if_wins: brl(Number(r.market_stakes) - Number(r.potential)),
+          stakes: brl(r.stakes),
+          pays: brl(r.potential),
+          book_if_wins: brl(r.book_if_wins),
         })),
       )}`;
     },

@@ -1,8 +1,6 @@
-import type { Db } from '../../../platform/db/index';
 import { type Command, type Parsed, table, UsageError } from '../../../platform/ops';
-import { emit } from '../../../platform/realtime/index';
 import { findTenantByHost } from '../../tenants/index';
-import { type Push, setMarketsStatus } from '../catalog/writer';
+import { DeskRefusal, holdEvent } from '../betting/desk';
 
 const EVENTS_USAGE = 'sports:events [--host H] [--live] [--all]';
 const SUSPEND_USAGE = 'sports:suspend --event ID [--resume]';
@@ -32,11 +30,6 @@ function eventId(args: Parsed, usage: string): number {
   if (typeof v !== 'string' || !/^\d{1,15}$/.test(v))
     throw new UsageError(`--event needs an event id\nusage: ${usage}`);
   return Number(v);
-}
-
-/** Pushes from the CLI: emit() reaches the players through a running node's relay when this process has none. */
-async function emitAll(db: Db, pushes: Push[]) {
-  for (const p of pushes) await emit(db, p.tenantId, p.channel, p.event, p.data);
 }
 
 /** The feed's operator commands: the book's events at a glance, and a hold on an event's markets. */
@@ -104,34 +97,15 @@ export const FEED_COMMANDS: Record<string, Command> = {
     async run({ db }, args) {
       const id = eventId(args, SUSPEND_USAGE);
       const resume = args.flags.resume !== undefined;
-      const r = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{
-          tenant_id: number;
-          status: string;
-          bet_stop_until: Date | null;
-          name: string;
-        }>(
-          `select e.tenant_id, e.status, e.bet_stop_until, h.name || ' x ' || a.name as name
-            from sports_events e join sports_competitors h on h.id = e.home_id join sports_competitors a on a.id = e.away_id
-            where e.id = $1 for update of e`,
-          [id],
-        );
-        const e = rows[0];
-        if (!e) throw new UsageError(`no event ${id}\nusage: ${SUSPEND_USAGE}`);
-        if (!['not_started', 'live'].includes(e.status))
-          throw new UsageError(`${e.name} is ${e.status}: only an open event can be suspended or resumed`);
-        await tx.query('update sports_events set operator_hold = $2, version = version + 1 where id = $1', [
-          id,
-          !resume,
-        ]);
-        // Resuming does not cut a bet stop short: the feed reopens the markets when it passes.
-        const stopped = e.bet_stop_until !== null && e.bet_stop_until.getTime() > Date.now();
-        const pushes =
-          resume && stopped ? [] : await setMarketsStatus(tx, e.tenant_id, id, resume ? 'active' : 'suspended');
-        return { name: e.name, pushes };
-      });
-      await emitAll(db, r.pushes);
-      const n = r.pushes.length ? (r.pushes[0]!.data as { markets: unknown[] }).markets.length : 0;
+      let r: { name: string; changed: number };
+      try {
+        r = await holdEvent(db, { eventId: id, resume });
+      } catch (err) {
+        if (err instanceof DeskRefusal)
+          throw new UsageError(err.code === 'not_found' ? `${err.message}\nusage: ${SUSPEND_USAGE}` : err.message);
+        throw err;
+      }
+      const n = r.changed;
       return resume ? `${r.name}: resumed, ${n} markets open again` : `${r.name}: held, ${n} markets suspended`;
     },
   },
