@@ -54,7 +54,7 @@ const pt = {
     to: 'Até',
     searchButton: 'Buscar',
     clear: 'Limpar',
-    nav: { deposits: 'Depósitos', kyc: 'Documentos (KYC)' },
+    nav: { deposits: 'Depósitos', kyc: 'Documentos' },
     withdrawals: {
       approvals: 'Aprovações',
       one: 'Uma basta',
@@ -65,7 +65,7 @@ const pt = {
     deposits: {
       title: 'Depósitos',
       search: 'Busca',
-      searchHint: 'id do jogador, valor (150,00), txid ou E2E',
+      searchHint: 'id do jogador, 150,00, txid ou E2E',
       created: 'Criado em',
       paid: 'Pago em',
       payer: 'CPF do pagador',
@@ -136,7 +136,7 @@ const en: typeof pt = {
     to: 'To',
     searchButton: 'Search',
     clear: 'Clear',
-    nav: { deposits: 'Deposits', kyc: 'Documents (KYC)' },
+    nav: { deposits: 'Deposits', kyc: 'Documents' },
     withdrawals: {
       approvals: 'Approvals',
       one: 'One is enough',
@@ -147,7 +147,7 @@ const en: typeof pt = {
     deposits: {
       title: 'Deposits',
       search: 'Search',
-      searchHint: 'player id, amount (150.00), txid or E2E',
+      searchHint: 'player id, 150.00, txid or E2E',
       created: 'Created',
       paid: 'Paid',
       payer: 'Payer’s CPF',
@@ -237,5 +237,4 @@ export const paymentsSection: ConsoleSection = {
     deposits: cursorList(PAYMENT_PATHS.deposits, ['q', 'status', 'from', 'to']),
     kyc: cursorList(PAYMENT_PATHS.kyc, ['status', 'type']),
   },
-  home: { resource: 'kyc', path: '/payments/kyc' },
 };

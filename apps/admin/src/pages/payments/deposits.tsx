@@ -106,7 +106,7 @@ export function DepositsPage() {
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="q" label={t('payments.deposits.search')}>
-          <Input placeholder={t('payments.deposits.searchHint')} allowClear style={{ width: 260 }} />
+          <Input placeholder={t('payments.deposits.searchHint')} allowClear style={{ width: 280 }} />
         </Form.Item>
         <Form.Item name="status" label={t('payments.status')}>
           <Select

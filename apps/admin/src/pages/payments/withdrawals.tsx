@@ -116,7 +116,14 @@ export function WithdrawalsPage() {
       enableSorting: false,
       cell: ({ row }) => {
         const r = row.original.last_error ?? row.original.review_reason;
-        return r ? t(`withdrawals.reasons.${r}`, r) : '—';
+        // Wrapped, so the approve and reject buttons stay on a laptop's screen.
+        return r ? (
+          <span style={{ display: 'inline-block', maxWidth: 150, whiteSpace: 'normal' }}>
+            {t(`withdrawals.reasons.${r}`, r)}
+          </span>
+        ) : (
+          '—'
+        );
       },
     },
     {
@@ -272,7 +279,9 @@ function Approvals({ w }: { w: AdminWithdrawal }) {
   return (
     <Space direction="vertical" size={0}>
       <Tag color="geekblue">{t('payments.withdrawals.oneOfTwo')}</Tag>
-      <Typography.Text style={{ fontSize: 12 }}>{who}</Typography.Text>
+      <Typography.Text style={{ fontSize: 12, maxWidth: 170 }} ellipsis={{ tooltip: who }}>
+        {who}
+      </Typography.Text>
       {w.first_approved_at && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {dateTime(w.first_approved_at)}
