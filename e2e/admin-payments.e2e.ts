@@ -132,7 +132,7 @@ describe.runIf(browserAvailable)('back office payments at /admin', () => {
       for (const [w, h] of [
         [1366, 768],
         [768, 1024],
-      ]) {
+      ] as const) {
         const c = await browser.newContext({ storageState: state, viewport: { width: w, height: h }, locale: lang });
         await c.addInitScript((l) => localStorage.setItem('sorte-admin-locale', l), lang);
         const p = await c.newPage();
