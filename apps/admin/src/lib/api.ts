@@ -33,7 +33,12 @@ export function rememberSession(session: StaffSessionReply | null) {
   csrfToken = session?.csrf_token ?? null;
 }
 
-type Options = { method?: string; body?: unknown; query?: Record<string, string | number | undefined> };
+type Options = {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+};
 
 export async function api<T>(path: string, o: Options = {}): Promise<T> {
   const method = o.method ?? 'GET';
@@ -44,6 +49,7 @@ export async function api<T>(path: string, o: Options = {}): Promise<T> {
     'accept-language': currentLocale() === 'en' ? 'en' : 'pt-BR',
   };
   if (o.body !== undefined) headers['content-type'] = 'application/json';
+  Object.assign(headers, o.headers);
   if (method !== 'GET' && csrfToken) headers[STAFF_CSRF_HEADER] = csrfToken;
   let res: Response;
   try {
