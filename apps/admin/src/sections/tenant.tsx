@@ -161,6 +161,7 @@ const pt = {
       source: 'Fonte',
       yes: 'Sim',
       no: 'Não',
+      values: { none: 'Nenhum', never: 'Nunca', forbidden: 'Proibido', off: 'Desligado' },
       keys: {
         is_regulated: 'Modo regulado',
         kyc_required: 'KYC obrigatório',
@@ -325,6 +326,7 @@ const en: typeof pt = {
       source: 'Source',
       yes: 'Yes',
       no: 'No',
+      values: { none: 'None', never: 'Never', forbidden: 'Forbidden', off: 'Off' },
       keys: {
         is_regulated: 'Regulated mode',
         kyc_required: 'KYC required',

@@ -38,17 +38,23 @@ export function ChatModerationPage() {
   const pinned = (m: AdminChatMessage) => m.pinned_until !== null;
 
   const columns: ColumnDef<AdminChatMessage>[] = [
-    { id: 'created_at', header: t('community.chat.time'), cell: ({ row }) => dateTime(row.original.created_at) },
-    { id: 'room', accessorKey: 'room', header: t('community.chat.room') },
+    {
+      id: 'created_at',
+      header: t('community.chat.time'),
+      enableSorting: false,
+      cell: ({ row }) => dateTime(row.original.created_at),
+    },
+    { id: 'room', accessorKey: 'room', header: t('community.chat.room'), enableSorting: false },
     {
       id: 'player',
       header: t('community.chat.player'),
+      enableSorting: false,
       cell: ({ row }) =>
         row.original.user_id === null ? (
           <Tag>{t('community.chat.system')}</Tag>
         ) : (
-          <Space size={4} wrap>
-            <span>
+          <Space direction="vertical" size={2}>
+            <span style={{ whiteSpace: 'nowrap' }}>
               {row.original.player_name} (#{row.original.user_id})
             </span>
             {row.original.muted_until && (
@@ -60,8 +66,9 @@ export function ChatModerationPage() {
     {
       id: 'text',
       header: t('community.chat.text'),
+      enableSorting: false,
       cell: ({ row }) => (
-        <Space direction="vertical" size={0} style={{ maxWidth: 420 }}>
+        <Space direction="vertical" size={0} style={{ width: 'min(40vw, 420px)', minWidth: 220 }}>
           {pinned(row.original) && (
             <Tag color="gold">{t('community.chat.pinnedUntil', { until: dateTime(row.original.pinned_until!) })}</Tag>
           )}
@@ -74,6 +81,7 @@ export function ChatModerationPage() {
     {
       id: 'actions',
       header: t('community.chat.actions'),
+      enableSorting: false,
       cell: ({ row }) => {
         const m = row.original;
         if (!canModerate) return null;

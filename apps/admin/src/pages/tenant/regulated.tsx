@@ -22,7 +22,7 @@ export function RegulatedPage() {
     ) : v === 'false' ? (
       <Tag>{t('tenant.regulated.no')}</Tag>
     ) : (
-      v
+      t(`tenant.regulated.values.${v}`, v)
     );
   return (
     <Card

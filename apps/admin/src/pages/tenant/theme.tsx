@@ -92,6 +92,18 @@ function Swatch({ value, onChange, label }: { value: string; onChange: (v: strin
   );
 }
 
+/**
+ * The player site asks a visitor's age before anything else; in this staff member's browser the preview answers it
+ * once, so the frame shows the site instead of the question (the same key the site itself keeps).
+ */
+function skipAgeQuestion() {
+  try {
+    if (!localStorage.getItem('ageVerified')) localStorage.setItem('ageVerified', 'true');
+  } catch {
+    // A browser that keeps nothing shows the question in the frame: the colours still apply.
+  }
+}
+
 export function ThemePage() {
   const t = useTranslate();
   const { message } = App.useApp();
@@ -105,6 +117,7 @@ export function ThemePage() {
   const [device, setDevice] = useState<'desktop' | 'mobile'>('desktop');
   const [previewLang, setPreviewLang] = useState<'pt' | 'en'>('pt');
   const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(skipAgeQuestion, []);
 
   useEffect(() => {
     if (!tenant) return;
