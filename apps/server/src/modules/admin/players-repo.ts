@@ -42,7 +42,10 @@ export function hasTrigram(sql: Sql): Promise<boolean> {
   let p = trigram.get(sql);
   if (!p) {
     p = sql
-      .query<{ n: number }>("select count(*)::int as n from pg_indexes where indexname = 'users_admin_name_trgm'")
+      .query<{ n: number }>(
+        `select count(*)::int as n from pg_indexes
+          where indexname = 'users_admin_name_trgm' and schemaname = current_schema()`,
+      )
       .then((r) => (r.rows[0]?.n ?? 0) > 0);
     trigram.set(sql, p);
   }
@@ -61,7 +64,12 @@ export async function searchPlayers(sql: Sql, k: SearchKeys): Promise<PlayerList
     return `$${args.length}`;
   };
   const where: string[] = [];
-  if (k.tenantId !== undefined) where.push(`u.tenant_id = ${arg(k.tenantId)}`);
+  // A range rather than "=": with tenant_id known equal the planner drops it from the order and walks the primary
+  // key backwards through every other tenant's newer players; as a range, the (tenant_id, id) index gives the order.
+  if (k.tenantId !== undefined) {
+    const t = arg(k.tenantId);
+    where.push(`u.tenant_id between ${t} and ${t}`);
+  }
   if (k.beforeId !== undefined) where.push(`u.id < ${arg(k.beforeId)}`);
   const any: string[] = [];
   if (k.id !== undefined) any.push(`u.id = ${arg(k.id)}`);
@@ -80,13 +88,14 @@ export async function searchPlayers(sql: Sql, k: SearchKeys): Promise<PlayerList
     );
   const searching = k.id !== undefined || k.cpf || k.phone || k.emailPrefix || k.nameLike || k.nameWords?.length;
   if (searching) where.push(any.length ? `(${any.join(' or ')})` : 'false');
+  const order = k.tenantId !== undefined ? 'order by u.tenant_id desc, u.id desc' : 'order by u.id desc';
   const { rows } = await sql.query<PlayerListRow>(
     `select u.id, u.tenant_id, u.first_name, u.last_name, u.email, u.phone, u.cpf, u.blocked_at, u.created_at,
         ${ACTIVE_RESTRICTION} as restriction, coalesce(u.self_exclusion_end > now(), false) as self_excluded,
         (select coalesce(sum(a.balance), 0)::bigint from ledger_accounts a
           where a.tenant_id = u.tenant_id and a.user_id = u.id and a.kind in ('cash', 'bonus')) as balance
       from users u ${where.length ? `where ${where.join(' and ')}` : ''}
-      order by u.id desc limit ${arg(k.limit)}`,
+      ${order} limit ${arg(k.limit)}`,
     args,
   );
   return rows;

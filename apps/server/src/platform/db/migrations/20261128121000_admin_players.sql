@@ -13,7 +13,8 @@ create index users_admin_first_name on users (tenant_id, lower(first_name) text_
 create index users_admin_last_name on users (tenant_id, lower(last_name) text_pattern_ops);
 
 -- Substring search on the full name and e-mail when pg_trgm is available (PostgreSQL with contrib). Where the
--- extension cannot be created (PGlite without it loaded), the search falls back to the prefix indexes above.
+-- extension cannot be created (PGlite without it loaded), or lives in a schema off the search path (one database
+-- shared by schemas), the search falls back to the prefix indexes above.
 do $$
 begin
   begin
@@ -21,7 +22,7 @@ begin
   exception when others then
     null;
   end;
-  if exists (select 1 from pg_extension where extname = 'pg_trgm') then
+  if exists (select 1 from pg_opclass where opcname = 'gin_trgm_ops' and pg_opclass_is_visible(oid)) then
     execute 'create index users_admin_name_trgm on users using gin '
       || '(lower(first_name || '' '' || last_name) gin_trgm_ops)';
     execute 'create index users_admin_email_trgm on users using gin (email gin_trgm_ops)';
