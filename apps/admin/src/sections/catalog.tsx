@@ -1,4 +1,11 @@
-import { ApiOutlined, AppstoreOutlined, DesktopOutlined, GiftOutlined, TrophyOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  DesktopOutlined,
+  GiftOutlined,
+  ThunderboltOutlined,
+  TrophyOutlined,
+} from '@ant-design/icons';
 import type { BaseRecord, GetListParams, GetListResponse } from '@refinedev/core';
 import type { AdminEventsReply, AdminGamesReply } from '@sorte/contracts';
 import { Route } from 'react-router';
@@ -9,6 +16,7 @@ import { BoxesPage } from '../pages/catalog/boxes';
 import { EventPage } from '../pages/catalog/event';
 import { EventsPage } from '../pages/catalog/events';
 import { GamesPage } from '../pages/catalog/games';
+import { OriginalsPage } from '../pages/catalog/originals';
 import { eventPages, filterOf, gamePages } from '../pages/catalog/paths';
 import { ProvidersPage } from '../pages/catalog/providers';
 import type { ConsoleSection } from './types';
@@ -64,11 +72,21 @@ const pt = {
       games: 'Jogos',
       providers: 'Provedores',
       boxes: 'Caixas',
-      sportsbook: 'Apostas esportivas',
+      sportsbook: 'Esportes',
+      originals: 'Originals',
     },
     yes: 'Sim',
     no: 'Não',
     close: 'Fechar',
+    originals: {
+      title: 'Sorte Originals',
+      help: 'Os jogos próprios nesta plataforma. Os limites de aposta e as margens da casa são os mesmos em todas as plataformas (fazem parte da justiça publicada dos jogos): aqui eles são mostrados; cada jogo pode ser ativado ou desativado.',
+      limits: 'Limites (todas as plataformas)',
+      minBet: 'Aposta mínima',
+      maxBet: 'Aposta máxima',
+      maxWin: 'Ganho máximo por aposta',
+      edge: 'Margem da casa',
+    },
     games: {
       title: 'Jogos',
       help: 'Os jogos do lobby. Desativar tira o jogo do lobby na hora; destacar o coloca na vitrine; a posição define a ordem (menor primeiro).',
@@ -201,10 +219,26 @@ const pt = {
 
 const en: typeof pt = {
   catalog: {
-    nav: { group: 'Catalog', games: 'Games', providers: 'Providers', boxes: 'Boxes', sportsbook: 'Sportsbook' },
+    nav: {
+      group: 'Catalog',
+      games: 'Games',
+      providers: 'Providers',
+      boxes: 'Boxes',
+      sportsbook: 'Sportsbook',
+      originals: 'Originals',
+    },
     yes: 'Yes',
     no: 'No',
     close: 'Close',
+    originals: {
+      title: 'Sorte Originals',
+      help: 'The in-house games on this platform. Bet limits and house edges are the same on every platform (they are part of the games’ published fairness): they are shown here; each game can be enabled or disabled.',
+      limits: 'Limits (every platform)',
+      minBet: 'Minimum bet',
+      maxBet: 'Maximum bet',
+      maxWin: 'Maximum win per bet',
+      edge: 'House edge',
+    },
     games: {
       title: 'Games',
       help: 'The lobby’s games. Disabling takes a game out of the lobby at once; featuring puts it in the showcase; the position sets the order (lower first).',
@@ -350,6 +384,11 @@ export const catalogSection: ConsoleSection = {
       meta: Object.assign(navLabel('catalog.nav.providers'), { parent: 'catalog', icon: <ApiOutlined /> }),
     },
     {
+      name: 'catalog-originals',
+      list: '/catalog/originals',
+      meta: Object.assign(navLabel('catalog.nav.originals'), { parent: 'catalog', icon: <ThunderboltOutlined /> }),
+    },
+    {
       name: 'catalog-boxes',
       list: '/catalog/boxes',
       meta: Object.assign(navLabel('catalog.nav.boxes'), { parent: 'catalog', icon: <GiftOutlined /> }),
@@ -365,6 +404,7 @@ export const catalogSection: ConsoleSection = {
     <>
       <Route path="/catalog/games" element={<GamesPage />} />
       <Route path="/catalog/providers" element={<ProvidersPage />} />
+      <Route path="/catalog/originals" element={<OriginalsPage />} />
       <Route path="/catalog/boxes" element={<BoxesPage />} />
       <Route path="/catalog/sportsbook" element={<EventsPage />} />
       <Route path="/catalog/sportsbook/:id" element={<EventPage />} />
@@ -376,6 +416,7 @@ export const catalogSection: ConsoleSection = {
     catalog: null,
     'catalog-games': 'Game',
     'catalog-providers': 'Provider',
+    'catalog-originals': 'Originals',
     'catalog-boxes': 'Box',
     'catalog-events': 'Sportsbook',
   },
