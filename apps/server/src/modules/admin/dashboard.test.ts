@@ -175,6 +175,16 @@ describe('dashboard figures', () => {
     ]);
   });
 
+  it('counts a player once over a period of several days, across a new year too', async () => {
+    const week = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+    const d = await dashboardOf(aStaff, `?from=${week}&to=${today}`);
+    expect(d.days).toHaveLength(7);
+    expect(d.period.active_players).toBe(1);
+    expect(d.period.deposits).toBe(120_000);
+    const years = await dashboardOf(aStaff, `?from=${Number(today.slice(0, 4)) - 1}-12-30&to=${today}`);
+    expect(years.period.active_players).toBe(1);
+  });
+
   it('folds nothing twice: a second run, and two runs at once, leave the figures as they were', async () => {
     const before = await dashboardOf(aStaff);
     expect((await catchUp()).ledger).toBe(0);

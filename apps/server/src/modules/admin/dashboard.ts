@@ -120,14 +120,22 @@ async function playRows(db: Sql, tenant: number | null, from: string, to: string
   return rows;
 }
 
-/** Distinct players who staked in the period (one row per tenant, day and player). */
+/**
+ * Distinct players who staked in the period: one day is that day's count; a longer period reads one row per player
+ * and year (admin_player_days) and keeps those whose days meet the period's mask.
+ */
 async function activePlayers(db: Sql, tenant: number | null, from: string, to: string): Promise<number> {
   const { rows } = await db.query<{ n: string }>(
     from === to
       ? `select coalesce(sum(active_players), 0)::text as n from admin_daily_money
           where ($1::bigint is null or tenant_id = $1) and day between $2::date and $3::date`
-      : `select count(*)::text as n from (select distinct tenant_id, user_id from admin_daily_players
-          where ($1::bigint is null or tenant_id = $1) and day between $2::date and $3::date) s`,
+      : `with m as (
+           select extract(year from d)::int as y,
+             bit_or(set_bit(repeat('0', 366)::bit(366), extract(doy from d)::int - 1, 1)) as mask
+           from generate_series($2::date, $3::date, interval '1 day') d group by 1)
+         select count(*)::text as n from (
+           select distinct a.tenant_id, a.user_id from admin_player_days a join m on a.year = m.y
+           where ($1::bigint is null or a.tenant_id = $1) and (a.days & m.mask) <> repeat('0', 366)::bit(366)) s`,
     [tenant, from, to],
   );
   return n(rows[0]?.n);

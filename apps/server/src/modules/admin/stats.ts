@@ -3,7 +3,8 @@ import type { Job } from '../../platform/jobs/index';
 
 /**
  * The back office's rollups: the ledger and the box openings folded, past a watermark, into per-day sums
- * (admin_daily_play, admin_daily_money, admin_daily_players, admin_first_deposits, admin_daily_boxes), so the
+ * (admin_daily_play, admin_daily_money, admin_daily_players, admin_player_days, admin_first_deposits,
+ * admin_daily_boxes), so the
  * dashboard and the reports read a few hundred rows whatever the size of the ledger. Each batch is one transaction:
  * it locks its source's position row (a second runner waits, then starts where the first stopped), folds the rows
  * after the watermark in one set-based statement and moves the watermark, so every row is counted exactly once
@@ -103,6 +104,14 @@ act as (
   on conflict do nothing
   returning tenant_id, day
 ),
+pd as (
+  insert into admin_player_days as y (tenant_id, year, user_id, days)
+  select tenant_id, extract(year from day)::int, user_id,
+    bit_or(set_bit(repeat('0', 366)::bit(366), extract(doy from day)::int - 1, 1))
+  from c where type in ('bet', 'box') group by 1, 2, 3
+  on conflict (tenant_id, year, user_id) do update set days = y.days | excluded.days
+  returning 1
+),
 fd as (
   insert into admin_first_deposits (tenant_id, user_id, day)
   select tenant_id, user_id, min(day) from c where type = 'deposit' and cash_amt > 0 group by tenant_id, user_id
@@ -136,7 +145,7 @@ money as (
   returning 1
 )
 select (select count(*) from tx)::int as folded, (select count(*) from play)::int as play,
-  (select count(*) from money)::int as money`;
+  (select count(*) from money)::int as money, (select count(*) from pd)::int as player_days`;
 
 /** Folds box openings (after, upTo] into admin_daily_boxes. */
 const FOLD_BOXES = `
