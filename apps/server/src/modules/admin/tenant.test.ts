@@ -59,8 +59,10 @@ describe('tenant configuration', () => {
     const cfg = (await siteConfig(HOST_A)).json();
     expect(cfg.colors.primary).toBe('#1d4ed8');
     expect(cfg.colors.secondary).toBe('#facc15'); // merged, not replaced
+    // The page itself inlines the new theme (the player site's first paint).
     const page = await app.inject({ url: '/', headers: { host: HOST_A } });
-    if (page.statusCode === 200) expect(page.body).toContain('--c-primary:#1d4ed8');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('--c-primary:#1d4ed8');
 
     const [row] = await listAudit(app.db, { tenantId: tenantA, action: 'tenant.update', limit: 1 });
     expect(row!.before).toEqual({ colors: expect.objectContaining({ primary: '#22c55e' }) });
