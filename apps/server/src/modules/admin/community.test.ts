@@ -1,6 +1,8 @@
 import { AdminChatReply, AdminMuteReply, AdminNotificationSentReply, type StaffRole } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
+import type PusherJs from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connected, listen, pusherClient, tenantKey, waitFor } from '../../platform/realtime/test-support';
 import { registerPlayer } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { demoTenantId } from '../casino/test-support';
@@ -18,7 +20,11 @@ beforeAll(async () => {
   tenantA = await demoTenantId(app);
   tenantB = (await createTenant(app.db, { name: 'Comunidade B', host: HOST_B })).id;
 });
-afterAll(() => app.close());
+const clients: PusherJs[] = [];
+afterAll(async () => {
+  for (const c of clients) c.disconnect();
+  await app.close();
+});
 
 const chatPost = (token: string, text: string, host = 'localhost', lang = 'pt-BR') =>
   app.inject({
@@ -152,6 +158,39 @@ describe('chat moderation', () => {
     });
     expect(noReason.statusCode).toBe(422);
     expect(JSON.stringify(noReason.json())).toContain('Give the reason');
+  });
+});
+
+describe('live', () => {
+  it('a deleted message leaves open chats at once, a pin moves it, and a notification reaches the player’s channel', async () => {
+    const port = await listen(app);
+    const { key } = await tenantKey(app, '127.0.0.1');
+    const { messageId, player, userId } = await playerMessage();
+    const pusher = pusherClient({ port, key, token: player.token });
+    clients.push(pusher);
+    await connected(pusher);
+    const deleted: { id: number }[] = [];
+    const sent: { message: { id: number; type: string } }[] = [];
+    const notified: { notification: { title: string } }[] = [];
+    pusher.subscribe('chat.30').bind('App\\Events\\MessageDeleted', (d: { id: number }) => deleted.push(d));
+    pusher.subscribe('chat.30').bind('App\\Events\\MessageSent', (d: (typeof sent)[number]) => sent.push(d));
+    pusher
+      .subscribe(`private-user.${userId}`)
+      .bind('App\\Events\\NotificationSent', (d: (typeof notified)[number]) => notified.push(d));
+    await waitFor(() => pusher.channel('chat.30').subscribed && pusher.channel(`private-user.${userId}`)?.subscribed);
+
+    const support = await staff('support');
+    const other = await playerMessage();
+    await staffCall(app, support, 'POST', `/api/admin/chat/messages/${other.messageId}/pin`, { minutes: 10 });
+    await waitFor(() => sent.find((d) => d.message.id === other.messageId && d.message.type === 'pinned'));
+    await staffCall(app, support, 'DELETE', `/api/admin/chat/messages/${messageId}`);
+    await waitFor(() => deleted.find((d) => d.id === messageId));
+    await staffCall(app, support, 'POST', '/api/admin/notifications', {
+      audience: { kind: 'player', user_id: userId },
+      title: { pt: 'Ao vivo', en: 'Live' },
+      body: { pt: 'x', en: 'x' },
+    });
+    await waitFor(() => notified.find((d) => d.notification.title === 'Ao vivo'));
   });
 });
 
