@@ -5,8 +5,8 @@ import { client } from '../../test/accounts';
 import { testApp } from '../../test/helpers';
 import { TEST_BOX_SPEC } from '../boxes/test-support';
 import { cashOf, demoTenantId, fundedPlayer } from '../casino/test-support';
-import { BETTING_COMMANDS } from '../sports/betting/ops';
-import { type SeededEvent, seedTestEvent } from '../sports/catalog/test-support';
+import { SPORTS_COMMANDS } from '../sports/index';
+import { type SeededEvent, seedTestEvent } from '../sports/test-support';
 import { createTenant } from '../tenants/index';
 import { staffCall, type TestStaff, testStaff } from './test-support';
 
@@ -249,7 +249,7 @@ describe('sportsbook', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ settled: 1, won: 1, paid: Math.floor((1_000 * a.odds) / 10_000) });
     expect(res.json().event).toMatchObject({ status: 'ended', result_home: 2, result_away: 1 });
-    await BETTING_COMMANDS['sports:settle']!.run(
+    await SPORTS_COMMANDS['sports:settle']!.run(
       { db: app.db },
       { flags: { event: String(viaCli.id), score: '2-1', ht: '1-0' }, positional: [] },
     );
