@@ -416,5 +416,4 @@ export const playersSection: ConsoleSection = {
   },
   messages: { 'pt-BR': { players: PT }, en: { players: EN } },
   lists: { players: listPlayers },
-  home: { resource: 'players', path: '/players' },
 };
