@@ -125,15 +125,28 @@ describe.runIf(browserAvailable)('back office players', () => {
           const page = await signedIn(createStaff(server, 'owner'), { width: w, height: h, en });
           const tag = `${w}-${en ? 'en' : 'pt'}`;
           await page.goto(`${server.url}/admin/players`, { waitUntil: 'networkidle' });
-          await page.getByRole('link', { name: 'Paula Souza' }).waitFor({ timeout: 8000 }).catch(async (e) => {
-            await shot(page, `debug-${tag}`);
-            throw e;
-          });
+          await page
+            .getByRole('link', { name: 'Paula Souza' })
+            .waitFor({ timeout: 8000 })
+            .catch(async (e) => {
+              await shot(page, `debug-${tag}`);
+              throw e;
+            });
           await shot(page, `list-${tag}`);
           await page.getByRole('link', { name: 'Paula Souza' }).click();
           await page.getByRole('tab').first().waitFor();
           await page.waitForLoadState('networkidle');
           await shot(page, `player-${tag}`);
+          if (w === 1366 && en) {
+            for (const tab of ['Limits and exclusions', 'Sessions', 'Notes']) {
+              await page.getByRole('tab', { name: tab }).click();
+              await page.waitForLoadState('networkidle');
+              await shot(page, `tab-${tab.split(' ')[0]!.toLowerCase()}-${tag}`);
+            }
+            await page.getByRole('button', { name: 'Raise limit' }).click();
+            await page.getByRole('dialog').waitFor();
+            await shot(page, `lift-${tag}`);
+          }
           await page.context().close();
         }
       }
