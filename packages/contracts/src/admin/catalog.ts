@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BOX_PRIZE_KINDS, BOX_RARITIES } from '../boxes/index';
 import { Int, IsoTime, localized, replies, reply } from '../http';
 import { Centavos } from '../money';
-import { EVENT_STATUSES } from '../sports/index';
+import { EVENT_STATUSES, MARKET_KINDS } from '../sports/index';
 import { AdminIdParams, Cursor, Limit, Reason, TenantFilter } from './common';
 
 /**
@@ -326,3 +326,52 @@ export const settleEventCall = {
   body: SettleEventBody,
   response: replies({ 200: AdminSettleReply }),
 };
+
+// ---- The book's limits and margins -----------------------------------------------------------------------------
+
+export const AdminBookLimits = reply({
+  min_stake: Centavos,
+  max_stake: Centavos,
+  max_payout: Centavos,
+  market_liability: Centavos.describe('The most the book may lose on one market.'),
+  live_delay_ms: Int,
+  margins: z.record(z.string(), z.number()).describe('Margin overrides by market kind (e.g. {"1x2": 0.07}).'),
+});
+export type AdminBookLimits = z.infer<typeof AdminBookLimits>;
+export const AdminBookLimitsReply = reply({ limits: AdminBookLimits });
+export type AdminBookLimitsReply = z.infer<typeof AdminBookLimitsReply>;
+/** GET /api/admin/catalog/sportsbook/limits?tenant=: sports:limits (platform staff name the tenant). */
+export const adminBookLimitsCall = {
+  querystring: z.object({ tenant: TenantFilter }),
+  response: replies({ 200: AdminBookLimitsReply }),
+};
+
+const centsMessage = localized({
+  pt: 'Informe um valor inteiro em centavos, maior que zero.',
+  en: 'Give a whole number of centavos above zero.',
+});
+const marginMessage = localized({
+  pt: 'A margem é uma fração de 0 a 0,5 (ex.: 0.07) por tipo de mercado conhecido.',
+  en: 'A margin is a fraction from 0 to 0.5 (e.g. 0.07) per known market kind.',
+});
+const Cents = z.number({ error: centsMessage }).int({ error: centsMessage }).min(1, { error: centsMessage }).max(1e12);
+/** PUT /api/admin/catalog/sportsbook/limits {...}: sports:limits with flags; only the fields given change. */
+export const SetBookLimitsBody = z
+  .object({
+    min_stake: Cents.optional(),
+    max_stake: Cents.optional(),
+    max_payout: Cents.optional(),
+    market_liability: Cents.optional(),
+    live_delay_ms: z.number().int().min(0).max(60_000).optional(),
+    margins: z
+      .partialRecord(
+        z.enum(MARKET_KINDS, { error: marginMessage }),
+        z.number({ error: marginMessage }).min(0).lt(0.5, { error: marginMessage }),
+      )
+      .optional(),
+    tenant: TenantFilter,
+  })
+  .strict();
+export type SetBookLimitsBody = z.input<typeof SetBookLimitsBody>;
+export type SetBookLimits = z.infer<typeof SetBookLimitsBody>;
+export const setBookLimitsCall = { body: SetBookLimitsBody, response: replies({ 200: AdminBookLimitsReply }) };

@@ -1,4 +1,5 @@
 import {
+  adminBookLimitsCall,
   adminBoxCall,
   adminBoxesCall,
   adminCategoriesCall,
@@ -10,6 +11,7 @@ import {
   createBoxCall,
   holdEventCall,
   previewBoxCall,
+  setBookLimitsCall,
   settleEventCall,
   updateGameCall,
   updateProviderCall,
@@ -75,5 +77,12 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   );
   app.post('/catalog/events/:id/settle', { ...allow('settle', 'Sportsbook'), schema: settleEventCall }, async (req) =>
     catalog.settleEventAct(db, staffOf(req), { id: req.params.id, body: req.body, ip: clientIp(req) }),
+  );
+
+  app.get('/catalog/sportsbook/limits', { ...allow('read', 'Sportsbook'), schema: adminBookLimitsCall }, async (req) =>
+    catalog.limits(db, staffOf(req), req.query.tenant),
+  );
+  app.put('/catalog/sportsbook/limits', { ...allow('update', 'Sportsbook'), schema: setBookLimitsCall }, async (req) =>
+    catalog.changeLimits(db, staffOf(req), { body: req.body, ip: clientIp(req) }),
   );
 }

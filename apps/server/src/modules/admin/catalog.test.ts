@@ -30,7 +30,7 @@ afterAll(() => app.close());
 
 const staff = (role: StaffRole, tenantId: number | null = tenantA) =>
   testStaff(app, role, { tenantId, host: tenantId === tenantB ? HOST_B : 'localhost' });
-const call = (s: TestStaff, method: 'GET' | 'POST' | 'PATCH', url: string, body?: object) =>
+const call = (s: TestStaff, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, body?: object) =>
   staffCall(app, s, method, url, body);
 
 /** The newest audit row of an action, through the back office's own audit call. */
@@ -270,5 +270,35 @@ describe('sportsbook', () => {
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().reopened).toBe(1);
     expect(await status(a.bet)).toBe('open');
+  });
+
+  it('shows and changes the book’s limits and margins (trader, audited); bad values are a 422 in pt and en', async () => {
+    const trader = await staff('trader');
+    const before = (await call(trader, 'GET', '/api/admin/catalog/sportsbook/limits')).json().limits;
+    expect(before.min_stake).toBeGreaterThan(0);
+    const res = await call(trader, 'PUT', '/api/admin/catalog/sportsbook/limits', {
+      max_stake: 300_000,
+      margins: { '1x2': 0.06 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().limits).toMatchObject({ max_stake: 300_000, margins: { '1x2': 0.06 } });
+    const audit = await auditOf('sports_limits.update');
+    expect(audit?.before).toMatchObject({ max_stake: before.max_stake });
+    expect(audit?.after).toMatchObject({ max_stake: 300_000 });
+    const bad = await call(trader, 'PUT', '/api/admin/catalog/sportsbook/limits', { max_stake: 1 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('aposta máxima');
+    const en = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/catalog/sportsbook/limits',
+      headers: { ...trader.headers, 'accept-language': 'en' },
+      payload: { margins: { '1x2': 0.7 } },
+    });
+    expect(en.statusCode).toBe(422);
+    expect(en.body).toContain('A margin is a fraction');
+    expect(
+      (await call(await staff('marketing'), 'PUT', '/api/admin/catalog/sportsbook/limits', { max_stake: 400_000 }))
+        .statusCode,
+    ).toBe(403);
   });
 });

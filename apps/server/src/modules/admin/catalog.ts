@@ -1,4 +1,5 @@
 import type {
+  AdminBookLimits,
   AdminBoxDetailReply,
   AdminBoxesReply,
   AdminBoxPreviewReply,
@@ -11,6 +12,7 @@ import type {
   AdminProvider,
   AdminProvidersReply,
   AdminSettleReply,
+  SetBookLimits,
   SettleEventBody,
   UpdateGameBody,
 } from '@sorte/contracts';
@@ -38,6 +40,8 @@ import {
   setProviderFields,
 } from '../casino/index';
 import {
+  type BookLimits,
+  bookLimits,
   cancelBetsInWindow,
   type DeskEvent,
   DeskRefusal,
@@ -47,6 +51,7 @@ import {
   holdEvent,
   listDeskEvents,
   rollbackEventSettlement,
+  setBookLimits,
   settleEventScore,
   voidEvent,
 } from '../sports/index';
@@ -591,4 +596,70 @@ export async function settleEventAct(
     }),
   );
   return reply;
+}
+
+const NO_TENANT_BOOK: Localized = {
+  pt: 'Escolha a plataforma (tenant): os limites são de uma plataforma.',
+  en: 'Choose the platform (tenant): limits belong to one platform.',
+};
+const BAD_LIMITS: Localized = {
+  pt: 'A aposta máxima não pode ser menor que a aposta mínima.',
+  en: 'The maximum stake cannot be below the minimum stake.',
+};
+
+const limitsOf = (l: BookLimits): AdminBookLimits => ({
+  min_stake: l.minStake,
+  max_stake: l.maxStake,
+  max_payout: l.maxPayout,
+  market_liability: l.marketLiability,
+  live_delay_ms: l.liveDelayMs,
+  margins: l.margins,
+});
+
+function bookTenant(staff: StaffMember, tenant?: number): number {
+  const t = tenantScope(staff, tenant);
+  if (t === undefined) throw new AppError('validation', NO_TENANT_BOOK, { tenant: [NO_TENANT_BOOK] });
+  return t;
+}
+
+export async function limits(db: Db, staff: StaffMember, tenant?: number): Promise<{ limits: AdminBookLimits }> {
+  return { limits: limitsOf(await bookLimits(db, bookTenant(staff, tenant))) };
+}
+
+/** sports:limits from the console, audited in the change's own transaction. */
+export async function changeLimits(
+  db: Db,
+  staff: StaffMember,
+  o: { body: SetBookLimits; ip: string | null },
+): Promise<{ limits: AdminBookLimits }> {
+  const tenantId = bookTenant(staff, o.body.tenant);
+  const b = o.body;
+  try {
+    const after = await setBookLimits(
+      db,
+      tenantId,
+      {
+        minStake: b.min_stake,
+        maxStake: b.max_stake,
+        maxPayout: b.max_payout,
+        marketLiability: b.market_liability,
+        liveDelayMs: b.live_delay_ms,
+        margins: b.margins,
+      },
+      (tx, { before, after }) =>
+        auditStaffAct(tx, {
+          staff,
+          action: 'sports_limits.update',
+          tenantId,
+          userId: null,
+          before: limitsOf(before),
+          after: limitsOf(after),
+          ip: o.ip,
+        }),
+    );
+    return { limits: limitsOf(after) };
+  } catch (err) {
+    if (err instanceof DeskRefusal) throw new AppError('validation', BAD_LIMITS, { max_stake: [BAD_LIMITS] });
+    throw err;
+  }
 }

@@ -6,6 +6,9 @@
  */
 
 export {
+  type BookLimits,
+  type BookLimitsChange,
+  bookLimits,
   type DeskEvent,
   type DeskMarket,
   DeskRefusal,
@@ -15,6 +18,7 @@ export {
   holdEvent,
   type LiabilityRow,
   listDeskEvents,
+  setBookLimits,
   settleEventScore,
 } from './betting/desk';
 export { cancelBetsInWindow, rollbackEventSettlement, voidEvent } from './betting/settlement';

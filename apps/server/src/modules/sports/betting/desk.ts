@@ -1,6 +1,7 @@
 import type { Db, Sql } from '../../../platform/db/index';
 import { emit } from '../../../platform/realtime/index';
 import { type Push, setMarketsStatus } from '../catalog/writer';
+import { type BookSettings, bookSettings } from './limits';
 import { rollbackEventSettlement, type SettleSummary, settleEvent } from './settlement';
 
 /*
@@ -122,7 +123,7 @@ export async function deskMarkets(sql: Sql, eventId: number): Promise<DeskMarket
 
 export class DeskRefusal extends Error {
   constructor(
-    readonly code: 'not_found' | 'not_open' | 'cancelled',
+    readonly code: 'not_found' | 'not_open' | 'cancelled' | 'bad_limits',
     message: string,
   ) {
     super(message);
@@ -246,4 +247,61 @@ export async function eventLiability(sql: Sql, eventId: number): Promise<Liabili
     potential: Number(r.potential),
     book_if_wins: Number(r.market_stakes) - Number(r.potential),
   }));
+}
+
+export type BookLimits = BookSettings & { margins: Record<string, number> };
+export type BookLimitsChange = Partial<BookSettings> & { margins?: Record<string, number> };
+
+/** A tenant's stake and payout limits, market liability, live delay and margin overrides (sports:limits). */
+export async function bookLimits(sql: Sql, tenantId: number): Promise<BookLimits> {
+  const { rows } = await sql.query<{ margins: Record<string, number> }>(
+    'select margins from sports_settings where tenant_id = $1',
+    [tenantId],
+  );
+  return { ...(await bookSettings(sql, tenantId)), margins: rows[0]?.margins ?? {} };
+}
+
+/**
+ * Changes a tenant's book limits (a tenant without a row starts from the defaults; margins are merged by market
+ * kind). `within` runs in the same transaction with the limits before and after. A maximum stake below the minimum
+ * is refused by the table (DeskRefusal 'bad_limits').
+ */
+export async function setBookLimits(
+  db: Db,
+  tenantId: number,
+  change: BookLimitsChange,
+  within?: (tx: Sql, l: { before: BookLimits; after: BookLimits }) => Promise<void>,
+): Promise<BookLimits> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query('insert into sports_settings (tenant_id) values ($1) on conflict (tenant_id) do nothing', [
+        tenantId,
+      ]);
+      await tx.query('select tenant_id from sports_settings where tenant_id = $1 for update', [tenantId]);
+      const before = await bookLimits(tx, tenantId);
+      await tx.query(
+        `update sports_settings set margins = margins || $2::jsonb, min_stake = coalesce($3, min_stake),
+            max_stake = coalesce($4, max_stake), max_payout = coalesce($5, max_payout),
+            market_liability = coalesce($6, market_liability), live_delay_ms = coalesce($7, live_delay_ms),
+            updated_at = now()
+          where tenant_id = $1`,
+        [
+          tenantId,
+          JSON.stringify(change.margins ?? {}),
+          change.minStake ?? null,
+          change.maxStake ?? null,
+          change.maxPayout ?? null,
+          change.marketLiability ?? null,
+          change.liveDelayMs ?? null,
+        ],
+      );
+      const after = await bookLimits(tx, tenantId);
+      await within?.(tx, { before, after });
+      return after;
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === '23514')
+      throw new DeskRefusal('bad_limits', 'the maximum stake cannot be below the minimum stake');
+    throw err;
+  }
 }

@@ -2,7 +2,7 @@ import { MARKET_KINDS } from '@sorte/contracts';
 import type { Db } from '../../../platform/db/index';
 import { type Command, flag, type Parsed, table, tenantOfHost, UsageError } from '../../../platform/ops';
 import { findTenantByHost } from '../../tenants/index';
-import { eventLiability, settleEventScore } from './desk';
+import { DeskRefusal, eventLiability, setBookLimits, settleEventScore } from './desk';
 import { cancelBetsInWindow, rollbackEventSettlement, voidEvent } from './settlement';
 
 const SETTLE_USAGE =
@@ -167,31 +167,16 @@ export const BETTING_COMMANDS: Record<string, Command> = {
       const changes = Object.entries(set).filter(([, v]) => v !== null);
       if (changes.length > 0 || Object.keys(margins).length > 0) {
         try {
-          await db.transaction(async (tx) => {
-            // A tenant without a row has the table's defaults: the row starts from them.
-            await tx.query('insert into sports_settings (tenant_id) values ($1) on conflict (tenant_id) do nothing', [
-              tenantId,
-            ]);
-            await tx.query(
-              `update sports_settings set margins = margins || $2::jsonb, min_stake = coalesce($3, min_stake),
-                  max_stake = coalesce($4, max_stake), max_payout = coalesce($5, max_payout),
-                  market_liability = coalesce($6, market_liability), live_delay_ms = coalesce($7, live_delay_ms),
-                  updated_at = now()
-                where tenant_id = $1`,
-              [
-                tenantId,
-                JSON.stringify(margins),
-                set.min_stake,
-                set.max_stake,
-                set.max_payout,
-                set.market_liability,
-                set.live_delay_ms,
-              ],
-            );
+          await setBookLimits(db, tenantId, {
+            minStake: set.min_stake ?? undefined,
+            maxStake: set.max_stake ?? undefined,
+            maxPayout: set.max_payout ?? undefined,
+            marketLiability: set.market_liability ?? undefined,
+            liveDelayMs: set.live_delay_ms ?? undefined,
+            margins,
           });
         } catch (err) {
-          if ((err as { code?: string }).code === '23514')
-            throw new UsageError(`the maximum stake cannot be below the minimum stake\nusage: ${u}`);
+          if (err instanceof DeskRefusal) throw new UsageError(`${err.message}\nusage: ${u}`);
           throw err;
         }
       }
