@@ -119,6 +119,10 @@ describe.runIf(browserAvailable)('back office catalog', () => {
     await page.goto(`${server.url}/admin/catalog/sportsbook`, { waitUntil: 'networkidle' });
     await rows(page, 'events-pt-BR-1366');
     await shot(page, 'events-pt-BR-1366');
+    await page.getByText('Limites e margens').click();
+    await page.getByRole('button', { name: 'Salvar limites' }).waitFor();
+    await page.waitForTimeout(600);
+    await shot(page, 'limits-pt-BR-1366');
     // A not-started event with an open 1x2 market and a priced outcome to bet on.
     const events = await (
       await page.request.get(`${server.url}/api/admin/catalog/events?status=not_started&limit=20`)
@@ -163,6 +167,11 @@ describe.runIf(browserAvailable)('back office catalog', () => {
     await en.goto(`${server.url}/admin/catalog/sportsbook`, { waitUntil: 'networkidle' });
     await rows(en, 'events-en-768');
     await shot(en, 'events-en-768');
+    await en.getByText('Limits and margins').click();
+    await en.getByRole('button', { name: 'Save limits' }).waitFor();
+    // The panel opens with an animation.
+    await en.waitForTimeout(600);
+    await shot(en, 'limits-en-768');
     await en.goto(`${server.url}/admin/catalog/sportsbook/${ev.id}`, { waitUntil: 'networkidle' });
     await en
       .getByText(/R\$\s?25\.00/)

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { dateTime } from '../../lib/format';
+import { BookLimitsCard } from './limits';
 import { eventPages } from './paths';
 
 const STATUSES = ['not_started', 'live', 'ended', 'closed', 'cancelled', 'postponed'] as const;
@@ -115,6 +116,7 @@ export function EventsPage() {
       }
     >
       <Typography.Paragraph type="secondary">{t('catalog.events.help')}</Typography.Paragraph>
+      <BookLimitsCard />
       <DataTable table={table} rowKey="id" empty={t('catalog.events.empty')} />
     </List>
   );
