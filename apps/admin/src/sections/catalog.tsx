@@ -111,6 +111,10 @@ const pt = {
       maxWin: 'Ganho máximo por rodada',
       enabled: 'Ativo',
       saved: 'Provedor atualizado.',
+      import: 'Importar jogos do provedor de teste',
+      importConfirm:
+        'Conectar a plataforma ao provedor de teste e importar todos os jogos dele? Jogos já importados são atualizados, nunca duplicados.',
+      imported: '{{n}} jogos do provedor de teste no catálogo.',
       empty: 'Nenhum provedor.',
     },
     boxes: {
@@ -276,6 +280,10 @@ const en: typeof pt = {
       maxWin: 'Max win per round',
       enabled: 'Enabled',
       saved: 'Provider updated.',
+      import: 'Import the stand-in provider’s games',
+      importConfirm:
+        'Connect the platform to the stand-in provider and import all its games? Games already imported are updated, never duplicated.',
+      imported: '{{n}} stand-in games in the catalog.',
       empty: 'No providers.',
     },
     boxes: {

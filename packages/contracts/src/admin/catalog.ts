@@ -112,6 +112,14 @@ export const updateProviderCall = {
   response: replies({ 200: AdminProviderReply }),
 };
 
+/**
+ * POST /api/admin/catalog/providers/import {tenant?}: providers:connect-sandbox, the provider stand-in's studios and
+ * their whole game list into the tenant's catalog (again: games updated in place, none duplicated).
+ */
+export const ImportProvidersBody = z.object({ tenant: TenantFilter }).strict();
+export const AdminImportReply = reply({ games: Int.describe('Stand-in games now in the catalog.') });
+export const importProvidersCall = { body: ImportProvidersBody, response: replies({ 200: AdminImportReply }) };
+
 // ---- Boxes -----------------------------------------------------------------------------------------------------
 
 export const AdminBox = reply({

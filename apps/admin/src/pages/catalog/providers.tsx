@@ -1,7 +1,7 @@
 import { List } from '@refinedev/antd';
 import { useCan, useTranslate } from '@refinedev/core';
 import type { AdminProvider, AdminProvidersReply } from '@sorte/contracts';
-import { App, Button, Switch, Table, Typography } from 'antd';
+import { App, Button, Space, Switch, Table, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { money } from '../../lib/format';
@@ -10,7 +10,7 @@ import { errorText } from './paths';
 /** The tenant's game providers: a disabled provider's games leave the lobby. */
 export function ProvidersPage() {
   const t = useTranslate();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const canUpdate = useCan({ resource: 'catalog-providers', action: 'update' }).data?.can ?? false;
   const [rows, setRows] = useState<AdminProvider[]>([]);
   const [loading, setLoading] = useState(true);
@@ -33,11 +33,32 @@ export function ProvidersPage() {
     }
   };
 
+  const importGames = () =>
+    modal.confirm({
+      title: t('catalog.providers.importConfirm'),
+      okText: t('catalog.providers.import'),
+      cancelText: t('buttons.cancel'),
+      onOk: async () => {
+        try {
+          const r = await api<{ games: number }>('/api/admin/catalog/providers/import', { method: 'POST', body: {} });
+          message.success(t('catalog.providers.imported', { n: r.games }));
+          load();
+        } catch (e) {
+          message.error(errorText(e));
+        }
+      },
+    });
+
   return (
     <List
       title={t('catalog.providers.title')}
       breadcrumb={false}
-      headerButtons={<Button onClick={load}>{t('buttons.refresh')}</Button>}
+      headerButtons={
+        <Space wrap>
+          {canUpdate && <Button onClick={importGames}>{t('catalog.providers.import')}</Button>}
+          <Button onClick={load}>{t('buttons.refresh')}</Button>
+        </Space>
+      }
     >
       <Typography.Paragraph type="secondary">{t('catalog.providers.help')}</Typography.Paragraph>
       <Table<AdminProvider>

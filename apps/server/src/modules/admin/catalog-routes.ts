@@ -10,6 +10,7 @@ import {
   boxActCall,
   createBoxCall,
   holdEventCall,
+  importProvidersCall,
   previewBoxCall,
   setBookLimitsCall,
   settleEventCall,
@@ -41,6 +42,9 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   );
   app.patch('/catalog/providers/:id', { ...allow('update', 'Provider'), schema: updateProviderCall }, async (req) =>
     catalog.updateProvider(db, staffOf(req), { id: req.params.id, enabled: req.body.enabled, ip: clientIp(req) }),
+  );
+  app.post('/catalog/providers/import', { ...allow('update', 'Provider'), schema: importProvidersCall }, async (req) =>
+    catalog.importProviders(db, staffOf(req), { tenant: req.body.tenant, ip: clientIp(req) }),
   );
 
   app.get('/catalog/boxes', { ...allow('read', 'Box'), schema: adminBoxesCall }, async (req) =>

@@ -34,8 +34,8 @@ const call = (s: TestStaff, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: strin
   staffCall(app, s, method, url, body);
 
 /** The newest audit row of an action, through the back office's own audit call. */
-async function auditOf(action: string) {
-  const owner = await staff('owner');
+async function auditOf(action: string, tenantId = tenantA) {
+  const owner = await staff('owner', tenantId);
   const res = await call(owner, 'GET', `/api/admin/audit?action=${action}&limit=1`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data[0] as { actor: string; ip: string | null; before: unknown; after: unknown } | undefined;
@@ -107,6 +107,22 @@ describe(`games and providers (${process.env.TEST_DATABASE_URL ? 'postgres' : 'p
     expect((await auditOf('provider.update'))?.after).toMatchObject({ id: p.id, enabled: false });
     await call(mk, 'PATCH', `/api/admin/catalog/providers/${p.id}`, { enabled: true });
   });
+});
+
+it('imports the provider stand-in’s games into a tenant without any (marketing, audited); again changes nothing', async () => {
+  const mk = await staff('marketing', tenantB);
+  const first = await call(mk, 'POST', '/api/admin/catalog/providers/import', {});
+  expect(first.statusCode, first.body).toBe(200);
+  const games = first.json().games;
+  expect(games).toBeGreaterThan(0);
+  const listed = (await call(mk, 'GET', '/api/admin/catalog/games?limit=100')).json().data;
+  expect(listed.length).toBeGreaterThan(0);
+  expect(listed.every((g: { tenant_id: number }) => g.tenant_id === tenantB)).toBe(true);
+  expect((await call(mk, 'POST', '/api/admin/catalog/providers/import', {})).json().games).toBe(games);
+  expect((await auditOf('provider.import', tenantB))?.after).toMatchObject({ source: 'sandbox', games });
+  expect(
+    (await call(await staff('trader', tenantB), 'POST', '/api/admin/catalog/providers/import', {})).statusCode,
+  ).toBe(403);
 });
 
 describe('boxes', () => {

@@ -39,6 +39,7 @@ import {
   setGameFields,
   setProviderFields,
 } from '../casino/index';
+import { connectSandbox } from '../providers/index';
 import {
   type BookLimits,
   bookLimits,
@@ -236,6 +237,34 @@ export async function updateProvider(
       ip: o.ip,
     });
     return { provider: providerOf(after) };
+  });
+}
+
+const PICK_TENANT_IMPORT: Localized = {
+  pt: 'Escolha a plataforma (tenant) que recebe os jogos.',
+  en: 'Choose the platform (tenant) that gets the games.',
+};
+
+/** providers:connect-sandbox from the console: the stand-in's studios and games, audited in the same transaction. */
+export async function importProviders(
+  db: Db,
+  staff: StaffMember,
+  o: { tenant?: number; ip: string | null },
+): Promise<{ games: number }> {
+  const tenantId = tenantScope(staff, o.tenant);
+  if (tenantId === undefined) throw new AppError('validation', PICK_TENANT_IMPORT, { tenant: [PICK_TENANT_IMPORT] });
+  return db.transaction(async (tx) => {
+    const games = await connectSandbox(tx, tenantId);
+    await auditStaffAct(tx, {
+      staff,
+      action: 'provider.import',
+      tenantId,
+      userId: null,
+      before: null,
+      after: { source: 'sandbox', games },
+      ip: o.ip,
+    });
+    return { games };
   });
 }
 

@@ -6,5 +6,6 @@ export { cancelOpenRounds } from './cancel';
 export { type FreeRoundWinHook, freeRounds, useFreeRoundWins } from './freerounds';
 export { SIGNATURE_HEADER, sign } from './generic';
 export { type ProviderRegistry, providerCallbackRoutes, providerRegistry } from './routes';
+export { connectSandbox } from './sandbox/connect';
 export { SANDBOX_STUDIOS, sandboxGames } from './sandbox/games';
 export { registerSandboxOperator } from './sandbox/server';
