@@ -67,9 +67,11 @@ describe.runIf(browserAvailable)('back office at /admin', () => {
     const admin = await staffCtx.newPage();
     await awayFromStepBoundary();
     await logIn(admin, server.url, finance);
-    // Finance lands on the review queue, with the player's withdrawal in it.
-    await admin.waitForURL(/\/admin\/withdrawals$/);
+    // Finance lands on the dashboard, whose pending queues count the withdrawal and link to the review queue.
+    await admin.waitForURL(/\/admin\/dashboard/);
     expect(await admin.getByTestId('staff-role').innerText()).toBe('Financeiro');
+    await admin.getByRole('link', { name: 'Saques em análise' }).click();
+    await admin.waitForURL(/\/admin\/withdrawals$/);
     const row = admin.locator('tr', { hasText: 'R$ 50,00' });
     await row.waitFor();
     expect(await row.innerText()).toContain('Em análise');
@@ -103,7 +105,10 @@ describe.runIf(browserAvailable)('back office at /admin', () => {
     await logIn(admin, server.url, support);
     expect(await admin.getByTestId('staff-role').innerText()).toBe('Suporte');
     await admin.getByRole('menuitem', { name: 'Minhas sessões' }).waitFor();
-    expect(await admin.getByText('Saques em análise').count()).toBe(0);
+    // No queue in the menu; the dashboard counts the withdrawals waiting but gives support no way into them.
+    await admin.getByText('Filas pendentes').waitFor();
+    expect(await admin.getByRole('menuitem', { name: 'Saques em análise' }).count()).toBe(0);
+    expect(await admin.getByRole('link', { name: 'Saques em análise' }).count()).toBe(0);
     // The browser's own session (cookie) asks the API directly: refused, with the message in Portuguese.
     const res = await admin.evaluate(async () => {
       const r = await fetch('/api/admin/withdrawals', { headers: { 'accept-language': 'pt-BR' } });

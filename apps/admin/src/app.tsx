@@ -24,8 +24,8 @@ import {
 } from './lib/providers';
 import { AuditPage } from './pages/audit';
 import { LoginPage } from './pages/login';
-import { SessionsPage } from './pages/sessions';
 import { WithdrawalsPage } from './pages/payments/withdrawals';
+import { SessionsPage } from './pages/sessions';
 import { SECTIONS } from './sections';
 
 for (const section of SECTIONS) {

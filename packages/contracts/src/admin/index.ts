@@ -3,13 +3,13 @@
  * the server (which checks it on every call) and the console (which hides what a role cannot do), and the queues.
  */
 export * from './auth';
-export * from './common';
-export * from './permissions';
-export * from './queues';
-export * from './payments';
-export * from './players';
-export * from './dashboard';
-export * from './reports';
-export * from './community';
-export * from './tenant';
 export * from './catalog';
+export * from './common';
+export * from './community';
+export * from './dashboard';
+export * from './payments';
+export * from './permissions';
+export * from './players';
+export * from './queues';
+export * from './reports';
+export * from './tenant';

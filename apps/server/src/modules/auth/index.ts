@@ -2,6 +2,7 @@
 // profile reads and changes them through these), its DTO, and the field rules and normalisers that every form of
 // the API shares.
 
+export { bulkSeededPlayers, bulkSeedPlayers } from './bulk-seed';
 export { type PasswordHasher, passwordHasher } from './passwords';
 export { listPlayerCpfs } from './players';
 export {
@@ -34,4 +35,3 @@ export {
   userWalletOf,
 } from './user-dto';
 export { fieldError, MSG, normalizeCpf, normalizeEmail, normalizePhone } from './validation';
-export { bulkSeedPlayers, bulkSeededPlayers } from './bulk-seed';
