@@ -1,7 +1,7 @@
 import { AdminRegulatedReply, AdminTenantPagesReply, AdminTenantReply, STAFF_ROLES } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../test/helpers';
+import { fakeWebDist, testApp } from '../../test/helpers';
 import { listAudit } from '../responsible-gaming/index';
 import { createTenant } from '../tenants/index';
 import { staffCall, type TestStaff, testStaff } from './test-support';
@@ -14,7 +14,8 @@ const HOST_B = 'tema-b.test';
 
 beforeAll(async () => {
   // The default tenant cache (not 0): a save must empty it itself for the player site to show the change.
-  app = await testApp();
+  // A page shell of its own: the page check must not depend on whether the web bundle was built.
+  app = await testApp({ webDist: fakeWebDist() });
   tenantA = (await createTenant(app.db, { name: 'Tema A', host: HOST_A })).id;
   tenantB = (await createTenant(app.db, { name: 'Tema B', host: HOST_B })).id;
 });
