@@ -153,7 +153,7 @@ export async function kycDocuments(sql: Sql, tenantId: number, userId: number): 
   return rows;
 }
 
-type Page = { tenantId: number; userId: number; beforeId?: number; limit: number };
+export type Page = { tenantId: number; userId: number; beforeId?: number; limit: number };
 
 export async function ledgerPage(sql: Sql, p: Page) {
   const { rows } = await sql.query<{

@@ -196,123 +196,102 @@ export async function readPlayer(db: Db, staff: StaffMember, id: number, tenant?
 
 type Tab = { id: number; cursor?: string; limit: number };
 
-export async function readLedger(db: Db, staff: StaffMember, t: Tab): Promise<AdminLedgerReply> {
+/**
+ * One page of a tab of the player's page: the player looked up in the staff member's scope first (another tenant's
+ * player is a 404 before any row is read), one row more than the page asked to learn whether another page follows,
+ * each row shaped for the reply.
+ */
+async function tabPage<R extends { id: number }, O>(
+  db: Db,
+  staff: StaffMember,
+  t: Tab,
+  fetch: (q: repo.Page) => Promise<R[]>,
+  shape: (r: R) => O,
+): Promise<{ data: O[]; next_cursor: string | null }> {
   const p = await playerInScope(db, staff, t.id);
-  const rows = await repo.ledgerPage(db, {
-    tenantId: p.tenant_id,
-    userId: p.id,
-    beforeId: idOfCursor(t.cursor),
-    limit: t.limit + 1,
-  });
+  const rows = await fetch({ tenantId: p.tenant_id, userId: p.id, beforeId: idOfCursor(t.cursor), limit: t.limit + 1 });
   const page = pageOf(rows, t.limit);
-  return {
-    data: page.data.map((r) => ({
-      ...r,
-      cash: Number(r.cash),
-      bonus: Number(r.bonus),
-      created_at: iso(r.created_at)!,
-    })),
-    next_cursor: page.next_cursor,
-  };
+  return { data: page.data.map(shape), next_cursor: page.next_cursor };
 }
 
-export async function readBets(db: Db, staff: StaffMember, t: Tab & { product: BetProduct }): Promise<AdminBetsReply> {
-  const p = await playerInScope(db, staff, t.id);
-  const rows = await repo.betsPage(db, t.product, {
-    tenantId: p.tenant_id,
-    userId: p.id,
-    beforeId: idOfCursor(t.cursor),
-    limit: t.limit + 1,
-  });
-  const page = pageOf(rows, t.limit);
-  return {
-    data: page.data.map((r) => ({
+export function readLedger(db: Db, staff: StaffMember, t: Tab): Promise<AdminLedgerReply> {
+  return tabPage(
+    db,
+    staff,
+    t,
+    (q) => repo.ledgerPage(db, q),
+    (r) => ({ ...r, cash: Number(r.cash), bonus: Number(r.bonus), created_at: iso(r.created_at)! }),
+  );
+}
+
+export function readBets(db: Db, staff: StaffMember, t: Tab & { product: BetProduct }): Promise<AdminBetsReply> {
+  return tabPage(
+    db,
+    staff,
+    t,
+    (q) => repo.betsPage(db, t.product, q),
+    (r) => ({
       ...r,
       product: t.product,
       stake: Number(r.stake),
       payout: Number(r.payout),
       created_at: iso(r.created_at)!,
-    })),
-    next_cursor: page.next_cursor,
-  };
+    }),
+  );
 }
 
-export async function readBonuses(db: Db, staff: StaffMember, t: Tab & { lang: Locale }): Promise<AdminBonusesReply> {
-  const p = await playerInScope(db, staff, t.id);
-  const rows = await repo.bonusesPage(db, {
-    tenantId: p.tenant_id,
-    userId: p.id,
-    beforeId: idOfCursor(t.cursor),
-    limit: t.limit + 1,
-    lang: t.lang,
-  });
-  const page = pageOf(rows, t.limit);
-  return {
-    data: page.data.map((r) => ({
+export function readBonuses(db: Db, staff: StaffMember, t: Tab & { lang: Locale }): Promise<AdminBonusesReply> {
+  return tabPage(
+    db,
+    staff,
+    t,
+    (q) => repo.bonusesPage(db, { ...q, lang: t.lang }),
+    (r) => ({
       ...r,
       amount: Number(r.amount),
       wagering_required: Number(r.wagering_required),
       wagering_done: Number(r.wagering_done),
       created_at: iso(r.created_at)!,
-    })),
-    next_cursor: page.next_cursor,
-  };
+    }),
+  );
 }
 
-export async function readMissions(db: Db, staff: StaffMember, t: Tab & { lang: Locale }): Promise<AdminMissionsReply> {
-  const p = await playerInScope(db, staff, t.id);
-  const rows = await repo.missionsPage(db, {
-    tenantId: p.tenant_id,
-    userId: p.id,
-    beforeId: idOfCursor(t.cursor),
-    limit: t.limit + 1,
-    lang: t.lang,
-  });
-  const page = pageOf(rows, t.limit);
-  return {
-    data: page.data.map((r) => ({
-      ...r,
-      progress: Number(r.progress),
-      target: Number(r.target),
-      ends_at: iso(r.ends_at),
-    })),
-    next_cursor: page.next_cursor,
-  };
+export function readMissions(db: Db, staff: StaffMember, t: Tab & { lang: Locale }): Promise<AdminMissionsReply> {
+  return tabPage(
+    db,
+    staff,
+    t,
+    (q) => repo.missionsPage(db, { ...q, lang: t.lang }),
+    (r) => ({ ...r, progress: Number(r.progress), target: Number(r.target), ends_at: iso(r.ends_at) }),
+  );
 }
 
-export async function readSessions(db: Db, staff: StaffMember, t: Tab): Promise<AdminSessionsReply> {
-  const p = await playerInScope(db, staff, t.id);
-  const rows = await repo.sessionsPage(db, {
-    tenantId: p.tenant_id,
-    userId: p.id,
-    beforeId: idOfCursor(t.cursor),
-    limit: t.limit + 1,
-  });
-  const page = pageOf(rows, t.limit);
+export function readSessions(db: Db, staff: StaffMember, t: Tab): Promise<AdminSessionsReply> {
   const now = Date.now();
-  return {
-    data: page.data.map((r) => ({
+  return tabPage(
+    db,
+    staff,
+    t,
+    (q) => repo.sessionsPage(db, q),
+    (r) => ({
       ...r,
       created_at: iso(r.created_at)!,
       last_used_at: iso(r.last_used_at)!,
       expires_at: iso(r.expires_at)!,
       revoked_at: iso(r.revoked_at),
       live: r.revoked_at === null && new Date(r.expires_at).getTime() > now,
-    })),
-    next_cursor: page.next_cursor,
-  };
+    }),
+  );
 }
 
-export async function readNotes(db: Db, staff: StaffMember, t: Tab): Promise<AdminNotesReply> {
-  const p = await playerInScope(db, staff, t.id);
-  const rows = await repo.notesPage(db, {
-    tenantId: p.tenant_id,
-    userId: p.id,
-    beforeId: idOfCursor(t.cursor),
-    limit: t.limit + 1,
-  });
-  const page = pageOf(rows, t.limit);
-  return { data: page.data.map((r) => ({ ...r, created_at: iso(r.created_at)! })), next_cursor: page.next_cursor };
+export function readNotes(db: Db, staff: StaffMember, t: Tab): Promise<AdminNotesReply> {
+  return tabPage(
+    db,
+    staff,
+    t,
+    (q) => repo.notesPage(db, q),
+    (r) => ({ ...r, created_at: iso(r.created_at)! }),
+  );
 }
 
 export async function readKyc(db: Db, staff: StaffMember, id: number): Promise<AdminKycReply> {
