@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../../platform/db/index';
+import { readConsumerStatus } from '../../platform/events/index';
 import { newCpf, newEmail, newPhone } from '../../test/accounts';
 import { freePort, type KillableServer, startKillableServer } from '../../test/kill-server';
 import { checkLedger } from '../ledger/index';
@@ -410,9 +411,17 @@ describe.skipIf(!URL_)('SIGKILL in the middle of a load (real server process, Po
     };
     await retryAll();
     firstRound = false;
-    const after1 = await snapshot();
+    // The event consumers' own money (a VIP level's reward for the wagering of these bets) lands a moment after
+    // the bets: each snapshot waits for them, so it compares what the retries wrote and nothing else.
+    const settled = async () => {
+      await expect
+        .poll(async () => (await readConsumerStatus(db)).reduce((n, c) => n + c.lagEvents, 0), { timeout: 15_000 })
+        .toBe(0);
+      return snapshot();
+    };
+    const after1 = await settled();
     await retryAll();
-    const after2 = await snapshot();
+    const after2 = await settled();
     expect(after2).toEqual(after1);
 
     // Every key is applied exactly once: one bet per accepted dice key, one withdrawal per accepted withdrawal key.
