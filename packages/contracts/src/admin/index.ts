@@ -10,6 +10,7 @@ export * from './dashboard';
 export * from './payments';
 export * from './permissions';
 export * from './players';
+export * from './promotions';
 export * from './queues';
 export * from './reports';
 export * from './tenant';

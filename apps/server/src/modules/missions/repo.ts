@@ -430,3 +430,31 @@ export async function unclaim(sql: Sql, o: { tenantId: number; userId: number; i
     [o.tenantId, o.userId, o.id],
   );
 }
+
+export type MissionCounts = { players: number; completed: number; claimed: number };
+
+/** How far players got on each of the tenant's missions, every window together. */
+export async function countsByMission(sql: Sql, tenantId: number): Promise<Map<number, MissionCounts>> {
+  const { rows } = await sql.query<{ mission_id: string; players: string; completed: string; claimed: string }>(
+    `select mission_id, count(distinct user_id) as players,
+        count(*) filter (where state in ('completed', 'claimed')) as completed,
+        count(*) filter (where state = 'claimed') as claimed
+       from missions_players where tenant_id = $1 group by mission_id`,
+    [tenantId],
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.mission_id),
+      { players: Number(r.players), completed: Number(r.completed), claimed: Number(r.claimed) },
+    ]),
+  );
+}
+
+/** Stops one of the tenant's missions; null when the tenant has no such mission. */
+export async function disableTenantDefinition(sql: Sql, tenantId: number, id: number): Promise<DefinitionRow | null> {
+  const { rows } = await sql.query<DefinitionRow>(
+    `update missions_definitions set active = false where tenant_id = $1 and id = $2 returning ${DEF_COLS}`,
+    [tenantId, id],
+  );
+  return rows[0] ? defOf(rows[0]) : null;
+}

@@ -153,8 +153,8 @@ export function validateOffer(tenant: Tenant, i: OfferInput): repo.OfferInsert {
   };
 }
 
-export async function createOffer(db: Db, tenant: Tenant, i: OfferInput): Promise<repo.OfferRow> {
-  return repo.insertOffer(db, validateOffer(tenant, i));
+export async function createOffer(sql: Sql, tenant: Tenant, i: OfferInput): Promise<repo.OfferRow> {
+  return repo.insertOffer(sql, validateOffer(tenant, i));
 }
 
 /** The offer's rules in one line per language, for the operator's list and for offers without written terms. */

@@ -4,9 +4,9 @@ import { type Command, flag, type Parsed, table, UsageError } from '../../platfo
 import { findTenantByHost, findTenantById } from '../tenants/index';
 import { brl } from './messages';
 import { createOffer, describeOffer, type OfferInput } from './offers';
-import { kindAllowed } from './policies';
 import * as repo from './repo';
 import { cancelBonus, grantByOperator } from './service';
+import { createCoupon } from './staff';
 
 async function tenantOf(db: Db, args: Parsed, usage: string) {
   const host = flag(args, 'host', usage).toLowerCase();
@@ -57,7 +57,9 @@ function contributionsOf(args: Parsed, usage: string): Record<string, number> | 
 }
 
 const refuse = (err: unknown) => {
-  if (err instanceof AppError && err.status < 500) return new UsageError(err.message);
+  // The CLI speaks English: a message written in both languages is given in English.
+  if (err instanceof AppError && err.status < 500)
+    return new UsageError(typeof err.detail === 'object' ? err.detail.en : err.message);
   return err;
 };
 
@@ -137,30 +139,19 @@ export const PROMOTIONS_COMMANDS: Record<string, Command> = {
     async run({ db }, args) {
       const u = this.usage;
       const t = await tenantOf(db, args, u);
-      const code = flag(args, 'code', u).trim().toUpperCase();
-      if (!/^[A-Z0-9_-]{3,40}$/.test(code))
-        throw new UsageError(`--code must be 3 to 40 letters, digits, - or _\nusage: ${u}`);
       const offerId = optInt(args, 'offer', u);
       if (offerId === undefined) throw new UsageError(`missing --offer\nusage: ${u}`);
-      const offer = await repo.findOffer(db, t.id, offerId);
-      if (!offer) throw new UsageError(`no offer ${offerId} on ${t.primaryHost}`);
-      if (!kindAllowed(t.settings, offer.kind))
-        throw new UsageError(`${t.primaryHost} is regulated: no coupon for a ${offer.kind} offer`);
-      const maxUses = optInt(args, 'max-uses', u);
-      if (maxUses !== undefined && maxUses < 1) throw new UsageError(`--max-uses must be at least 1\nusage: ${u}`);
-      const startsAt = optDate(args, 'starts', u) ?? null;
-      const endsAt = optDate(args, 'ends', u) ?? null;
-      if (startsAt && endsAt && endsAt <= startsAt) throw new UsageError('--ends must be after --starts');
-      const c = await repo.insertCoupon(db, {
-        tenant_id: t.id,
-        code,
-        offer_id: offer.id,
-        max_uses: maxUses ?? null,
-        starts_at: startsAt,
-        ends_at: endsAt,
+      const c = await createCoupon(db, t, {
+        code: flag(args, 'code', u),
+        offerId,
+        maxUses: optInt(args, 'max-uses', u) ?? null,
+        startsAt: optDate(args, 'starts', u) ?? null,
+        endsAt: optDate(args, 'ends', u) ?? null,
         listed: args.flags.unlisted !== true,
+      }).catch((e) => {
+        throw refuse(e);
       });
-      if (!c) throw new UsageError(`the coupon ${code} already exists on ${t.primaryHost}`);
+      const offer = c.offer;
       return `coupon ${c.code} (id ${c.id}) for offer ${offer.id} "${offer.name_pt}"`;
     },
   },

@@ -646,3 +646,12 @@ export async function freeSpinsGames(sql: Sql, tenantId: number, codes: string[]
   );
   return new Map(rows.map((r) => [r.game_code, r]));
 }
+
+/** Ends an offer (or brings it back): an ended offer is not taken, bonuses already granted run on. */
+export async function setOfferActive(sql: Sql, o: { tenantId: number; id: number; active: boolean }) {
+  const { rows } = await sql.query<OfferRow>(
+    `update promo_offers set active = $3 where tenant_id = $1 and id = $2 returning ${OFFER_COLS}`,
+    [o.tenantId, o.id, o.active],
+  );
+  return rows[0] ? offerOf(rows[0]) : null;
+}

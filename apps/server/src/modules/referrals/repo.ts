@@ -175,7 +175,7 @@ export type OperatorRow = ReferralRow & { referrer_name: string; referred_name: 
 
 export async function listForOperator(
   sql: Sql,
-  o: { tenantId: number; status: ReferralStatus | null; limit: number },
+  o: { tenantId: number; status: ReferralStatus | null; limit: number; before?: number },
 ): Promise<OperatorRow[]> {
   const { rows } = await sql.query<OperatorRow>(
     `select r.id, r.tenant_id, r.referrer_id, r.referred_id, r.status, r.reason, r.reason_note, r.first_deposit,
@@ -184,11 +184,20 @@ export async function listForOperator(
        from referrals r
        join users a on a.tenant_id = r.tenant_id and a.id = r.referrer_id
        join users b on b.tenant_id = r.tenant_id and b.id = r.referred_id
-      where r.tenant_id = $1 and ($2::text is null or r.status = $2)
+      where r.tenant_id = $1 and ($2::text is null or r.status = $2) and ($4::bigint is null or r.id < $4)
       order by r.id desc limit $3`,
-    [o.tenantId, o.status, o.limit],
+    [o.tenantId, o.status, o.limit, o.before ?? null],
   );
   return rows;
+}
+
+/** The CPAs waiting in review and their amount (the finance queue's figure). */
+export async function inReview(sql: Sql, tenantId: number): Promise<{ count: number; amount: number }> {
+  const { rows } = await sql.query<{ n: string; amount: string | null }>(
+    `select count(*) as n, sum(cpa_amount) as amount from referrals where tenant_id = $1 and status = 'review'`,
+    [tenantId],
+  );
+  return { count: Number(rows[0]?.n ?? 0), amount: Number(rows[0]?.amount ?? 0) };
 }
 
 // ---- the fraud checks' reads (other modules' tables, read only) ----

@@ -267,3 +267,12 @@ export async function listAffiliates(
 }
 
 export const tenantById = findTenantById;
+
+/** The back office's referral list: a keyset page, newest first, with the CPAs waiting in review. */
+export async function referralsForStaff(
+  db: Db,
+  o: { tenantId: number; status: repo.ReferralStatus | null; before?: number; limit: number },
+) {
+  const [rows, review] = await Promise.all([repo.listForOperator(db, o), repo.inReview(db, o.tenantId)]);
+  return { rows, review };
+}

@@ -356,3 +356,12 @@ export async function anyCountedBefore(sql: Sql, before: Date): Promise<boolean>
   const { rows } = await sql.query('select 1 from vip_counted_events where counted_at < $1 limit 1', [before]);
   return rows.length > 0;
 }
+
+/** Players at each level in the season (level 0 included: anyone who wagered in it). */
+export async function playersByLevel(sql: Sql, tenantId: number, season: number): Promise<Map<number, number>> {
+  const { rows } = await sql.query<{ level: number; n: string }>(
+    'select level, count(*) as n from player_vip where tenant_id = $1 and season = $2 group by level',
+    [tenantId, season],
+  );
+  return new Map(rows.map((r) => [Number(r.level), Number(r.n)]));
+}

@@ -239,3 +239,18 @@ async function playerExists(sql: Sql, tenantId: number, userId: number): Promise
   const { rows } = await sql.query('select 1 from users where tenant_id = $1 and id = $2', [tenantId, userId]);
   return rows.length > 0;
 }
+
+/** The back office's view of the ladder: the season, each level and how many players stand on it. */
+export async function vipLadderForStaff(sql: Sql, tenantId: number) {
+  const s = await repo.readSettings(sql, tenantId);
+  const [levels, counts] = await Promise.all([
+    repo.listLevels(sql, tenantId),
+    repo.playersByLevel(sql, tenantId, s.season),
+  ]);
+  return {
+    season: s.season,
+    points_per_real: Number(s.points_per_real),
+    levels: levels.map((l) => ({ ...l, players: counts.get(l.level) ?? 0 })),
+    players: [...counts.values()].reduce((a, b) => a + b, 0),
+  };
+}
