@@ -1,3 +1,6 @@
+import type { BaseRecord, CrudFilter, GetListParams, GetListResponse } from '@refinedev/core';
+import { api } from './api';
+
 /**
  * The API pages by keyset (a reply's next_cursor fetches the next page), refine's tables by page number. This keeps,
  * per query (resource + filters + sort + page size), the cursor that opens each page, so page n is reachable once
@@ -24,4 +27,28 @@ export class CursorPages {
   clear() {
     this.cursors.clear();
   }
+}
+
+/** A refine filter's value by field as the API's query takes it (empty is absent). */
+export function filterValue(filters: CrudFilter[] | undefined, field: string): string | undefined {
+  for (const f of filters ?? []) {
+    if ('field' in f && f.field === field && f.value !== undefined && f.value !== null && f.value !== '')
+      return String(f.value);
+  }
+  return undefined;
+}
+
+/** A list over a keyset-paged call: refine's page numbers become the cursors each page answered. */
+export function cursorList(pages: CursorPages, path: string, fields: string[]) {
+  return async (params: GetListParams): Promise<GetListResponse<BaseRecord>> => {
+    const page = params.pagination?.currentPage ?? 1;
+    const limit = params.pagination?.pageSize ?? 25;
+    const query: Record<string, string | number | undefined> = { limit };
+    for (const f of fields) query[f] = filterValue(params.filters, f);
+    const key = `${path}?${JSON.stringify(query)}`;
+    const cursor = pages.cursorFor(key, page);
+    if (cursor === null) return { data: [], total: 0 };
+    const r = await api<{ data: BaseRecord[]; next_cursor: string | null }>(path, { query: { ...query, cursor } });
+    return { data: r.data, total: pages.record(key, page, r.data.length, limit, r.next_cursor) };
+  };
 }

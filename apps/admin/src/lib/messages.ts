@@ -1,4 +1,4 @@
-import type { ConsoleLocale } from './locale';
+import { type ConsoleLocale, currentLocale } from './locale';
 
 /** Every string of the console, in both languages; refine's own keys (buttons.*, pages.*) are here too. */
 const PT = {
@@ -215,4 +215,12 @@ export function translate(locale: ConsoleLocale, key: string, params?: Record<st
   let text = lookup(MESSAGES[locale], key);
   for (const tree of SECTION_MESSAGES[locale]) text ??= lookup(tree, key);
   return text?.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params?.[name] ?? ''));
+}
+
+/** A sider label read in the console's current language each time the sider draws it. */
+export function navLabel(key: string) {
+  return Object.defineProperty({} as { label: string }, 'label', {
+    enumerable: true,
+    get: () => translate(currentLocale(), key) ?? key,
+  });
 }

@@ -1,4 +1,4 @@
-import type { AccessControlProvider, AuthProvider, CrudFilter, DataProvider, I18nProvider } from '@refinedev/core';
+import type { AccessControlProvider, AuthProvider, DataProvider, I18nProvider } from '@refinedev/core';
 import {
   type AdminAbility,
   type AdminAction,
@@ -11,7 +11,7 @@ import {
 } from '@sorte/contracts';
 import type { ConsoleSection } from '../sections/types';
 import { ApiError, api, PATHS, rememberSession } from './api';
-import { CursorPages } from './cursor-pages';
+import { CursorPages, filterValue } from './cursor-pages';
 import { type ConsoleLocale, currentLocale, saveLocale } from './locale';
 import { translate } from './messages';
 
@@ -126,15 +126,6 @@ const pages = new CursorPages();
 
 export function forgetPages() {
   pages.clear();
-}
-
-function filterValue(filters: CrudFilter[] | undefined, field: string): string | undefined {
-  for (const f of filters ?? []) {
-    if ('field' in f && f.field === field && f.value !== undefined && f.value !== null && f.value !== '') {
-      return String(f.value);
-    }
-  }
-  return undefined;
 }
 
 /** The list endpoints of the console; refine's pagination/sort/filters become the API's cursor, sort and filters. */

@@ -10,8 +10,7 @@ import type { BaseRecord, GetListParams, GetListResponse } from '@refinedev/core
 import type { AdminEventsReply, AdminGamesReply } from '@sorte/contracts';
 import { Route } from 'react-router';
 import { api } from '../lib/api';
-import { currentLocale } from '../lib/locale';
-import { translate } from '../lib/messages';
+import { navLabel } from '../lib/messages';
 import { BoxesPage } from '../pages/catalog/boxes';
 import { EventPage } from '../pages/catalog/event';
 import { EventsPage } from '../pages/catalog/events';
@@ -20,14 +19,6 @@ import { OriginalsPage } from '../pages/catalog/originals';
 import { eventPages, filterOf, gamePages } from '../pages/catalog/paths';
 import { ProvidersPage } from '../pages/catalog/providers';
 import type { ConsoleSection } from './types';
-
-/** A sider label read in the console's current language each time the sider draws it. */
-function navLabel(key: string) {
-  return Object.defineProperty({} as { label: string }, 'label', {
-    enumerable: true,
-    get: () => translate(currentLocale(), key) ?? key,
-  });
-}
 
 /** refine's page numbers over the games list's keyset cursor, with its filters. */
 async function listGames(params: GetListParams): Promise<GetListResponse<BaseRecord>> {

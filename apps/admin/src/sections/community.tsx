@@ -3,20 +3,11 @@ import type { BaseRecord, GetListParams, GetListResponse } from '@refinedev/core
 import type { AdminChatReply } from '@sorte/contracts';
 import { Route } from 'react-router';
 import { api } from '../lib/api';
-import { currentLocale } from '../lib/locale';
-import { translate } from '../lib/messages';
+import { navLabel } from '../lib/messages';
 import { ChatModerationPage } from '../pages/community/chat';
 import { NotificationsPage } from '../pages/community/notifications';
 import { chatPages } from '../pages/community/paths';
 import type { ConsoleSection } from './types';
-
-/** A sider label read in the console's current language each time the sider draws it. */
-function navLabel(key: string) {
-  return Object.defineProperty({} as { label: string }, 'label', {
-    enumerable: true,
-    get: () => translate(currentLocale(), key) ?? key,
-  });
-}
 
 /** refine's page numbers over the chat list's keyset cursor. */
 async function listChat(params: GetListParams): Promise<GetListResponse<BaseRecord>> {

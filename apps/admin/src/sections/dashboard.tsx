@@ -1,7 +1,6 @@
 import { DashboardOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
-import { currentLocale } from '../lib/locale';
-import { translate } from '../lib/messages';
+import { navLabel } from '../lib/messages';
 import { DashboardPage } from '../pages/dashboard/index';
 import type { ConsoleSection } from './types';
 
@@ -84,14 +83,6 @@ const en: typeof pt = {
     product: { casino: 'Casino', originals: 'Originals', sports: 'Sportsbook', boxes: 'Mystery boxes' },
   },
 };
-
-/** A sider label read in the console's current language each time the sider draws it. */
-function navLabel(key: string) {
-  return Object.defineProperty({} as { label: string }, 'label', {
-    enumerable: true,
-    get: () => translate(currentLocale(), key) ?? key,
-  });
-}
 
 /** The dashboard section: the operator's figures, and the home page of every role that may read them. */
 export const dashboardSection: ConsoleSection = {

@@ -1,46 +1,13 @@
 import { FileSearchOutlined, IdcardOutlined } from '@ant-design/icons';
-import type { BaseRecord, CrudFilter, GetListParams, GetListResponse } from '@refinedev/core';
 import { Route } from 'react-router';
-import { api } from '../lib/api';
-import { currentLocale } from '../lib/locale';
-import { translate } from '../lib/messages';
+import { cursorList } from '../lib/cursor-pages';
+import { navLabel } from '../lib/messages';
 import { DepositShowPage } from '../pages/payments/deposit-show';
 import { DepositsPage } from '../pages/payments/deposits';
 import { KycQueuePage } from '../pages/payments/kyc';
 import { KycReviewPage } from '../pages/payments/kyc-review';
 import { PAYMENT_PATHS, paymentPages } from '../pages/payments/paths';
 import type { ConsoleSection } from './types';
-
-function filterValue(filters: CrudFilter[] | undefined, field: string): string | undefined {
-  for (const f of filters ?? []) {
-    if ('field' in f && f.field === field && f.value !== undefined && f.value !== null && f.value !== '')
-      return String(f.value);
-  }
-  return undefined;
-}
-
-/** A list over a keyset-paged call: refine's page numbers become the cursors each page answered. */
-function cursorList(path: string, fields: string[]) {
-  return async (params: GetListParams): Promise<GetListResponse<BaseRecord>> => {
-    const page = params.pagination?.currentPage ?? 1;
-    const limit = params.pagination?.pageSize ?? 25;
-    const query: Record<string, string | number | undefined> = { limit };
-    for (const f of fields) query[f] = filterValue(params.filters, f);
-    const key = `${path}?${JSON.stringify(query)}`;
-    const cursor = paymentPages.cursorFor(key, page);
-    if (cursor === null) return { data: [], total: 0 };
-    const r = await api<{ data: BaseRecord[]; next_cursor: string | null }>(path, { query: { ...query, cursor } });
-    return { data: r.data, total: paymentPages.record(key, page, r.data.length, limit, r.next_cursor) };
-  };
-}
-
-/** A sider label read in the console's current language each time the sider draws it. */
-function navLabel(key: string) {
-  return Object.defineProperty({} as { label: string }, 'label', {
-    enumerable: true,
-    get: () => translate(currentLocale(), key) ?? key,
-  });
-}
 
 const pt = {
   payments: {
@@ -234,7 +201,7 @@ export const paymentsSection: ConsoleSection = {
   subjects: { payments: 'Kyc', deposits: 'Deposit', kyc: 'Kyc' },
   messages: { 'pt-BR': pt, en },
   lists: {
-    deposits: cursorList(PAYMENT_PATHS.deposits, ['q', 'status', 'from', 'to']),
-    kyc: cursorList(PAYMENT_PATHS.kyc, ['status', 'type']),
+    deposits: cursorList(paymentPages, PAYMENT_PATHS.deposits, ['q', 'status', 'from', 'to']),
+    kyc: cursorList(paymentPages, PAYMENT_PATHS.kyc, ['status', 'type']),
   },
 };

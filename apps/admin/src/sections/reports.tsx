@@ -1,7 +1,6 @@
 import { BarChartOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
-import { currentLocale } from '../lib/locale';
-import { translate } from '../lib/messages';
+import { navLabel } from '../lib/messages';
 import { ReportsPage } from '../pages/reports/index';
 import type { ConsoleSection } from './types';
 
@@ -70,13 +69,6 @@ const en: typeof pt = {
     },
   },
 };
-
-function navLabel(key: string) {
-  return Object.defineProperty({} as { label: string }, 'label', {
-    enumerable: true,
-    get: () => translate(currentLocale(), key) ?? key,
-  });
-}
 
 /** The reports section: play by product per day or month (CSV), realised against theoretical RTP. */
 export const reportsSection: ConsoleSection = {

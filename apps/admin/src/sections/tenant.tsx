@@ -7,22 +7,13 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import { Route } from 'react-router';
-import { currentLocale } from '../lib/locale';
-import { translate } from '../lib/messages';
+import { navLabel } from '../lib/messages';
 import { HostsPage } from '../pages/tenant/hosts';
 import { MaintenancePage } from '../pages/tenant/maintenance';
 import { RegulatedPage } from '../pages/tenant/regulated';
 import { TenantSettingsPage } from '../pages/tenant/settings';
 import { ThemePage } from '../pages/tenant/theme';
 import type { ConsoleSection } from './types';
-
-/** A sider label read in the console's current language each time the sider draws it. */
-function navLabel(key: string) {
-  return Object.defineProperty({} as { label: string }, 'label', {
-    enumerable: true,
-    get: () => translate(currentLocale(), key) ?? key,
-  });
-}
 
 const pt = {
   tenant: {
