@@ -7,3 +7,6 @@ export function money(centavos: number): string {
 export function dateTime(iso: string): string {
   return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 }
+
+/** The decimal mark an amount is typed with: "12,50" in Portuguese, "12.50" in English. */
+export const decimalSeparator = () => (currentLocale() === 'en' ? '.' : ',');

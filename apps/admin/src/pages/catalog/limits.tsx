@@ -3,7 +3,7 @@ import { type AdminBookLimits, type AdminBookLimitsReply, MARKET_KINDS } from '@
 import { App, Button, Card, Collapse, Form, InputNumber, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
-import { money } from '../../lib/format';
+import { decimalSeparator, money } from '../../lib/format';
 import { errorText } from './paths';
 
 type Values = {
@@ -91,7 +91,14 @@ export function BookLimitsCard() {
               <Space wrap align="start">
                 {MONEY.map((k) => (
                   <Form.Item key={k} name={k} label={t(`catalog.limits.${k}`)} rules={[{ required: true }]}>
-                    <InputNumber min={0.01} step={1} precision={2} prefix="R$" style={{ width: 180 }} />
+                    <InputNumber
+                      min={0.01}
+                      step={1}
+                      precision={2}
+                      decimalSeparator={decimalSeparator()}
+                      prefix="R$"
+                      style={{ width: 180 }}
+                    />
                   </Form.Item>
                 ))}
                 <Form.Item name="live_delay_ms" label={t('catalog.limits.live_delay_ms')} rules={[{ required: true }]}>
@@ -103,7 +110,15 @@ export function BookLimitsCard() {
                 <Space wrap>
                   {MARKET_KINDS.map((k) => (
                     <Form.Item key={k} name={['margins', k]} label={k} style={{ marginBottom: 8 }}>
-                      <InputNumber min={0} max={49.99} step={0.5} precision={2} suffix="%" style={{ width: 130 }} />
+                      <InputNumber
+                        min={0}
+                        max={49.99}
+                        step={0.5}
+                        precision={2}
+                        decimalSeparator={decimalSeparator()}
+                        suffix="%"
+                        style={{ width: 130 }}
+                      />
                     </Form.Item>
                   ))}
                 </Space>

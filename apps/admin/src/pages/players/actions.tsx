@@ -10,8 +10,7 @@ import { Alert, App, Button, Form, Input, InputNumber, Modal, Radio, Select, Spa
 import { useState } from 'react';
 import type { useStepUp } from '../../components/step-up';
 import { api } from '../../lib/api';
-import { dateTime, money } from '../../lib/format';
-import { currentLocale } from '../../lib/locale';
+import { dateTime, decimalSeparator, money } from '../../lib/format';
 import { newIdempotencyKey, PLAYER_PATHS } from './api';
 
 type Act = 'block' | 'unblock' | 'adjust' | 'grant' | 'end' | 'lift';
@@ -169,7 +168,7 @@ export function PlayerActions({
                     max={1_000_000}
                     step={1}
                     precision={2}
-                    decimalSeparator={currentLocale() === 'en' ? '.' : ','}
+                    decimalSeparator={decimalSeparator()}
                     style={{ width: '100%' }}
                   />
                 </Form.Item>

@@ -73,19 +73,23 @@ export function CashbackPage() {
           {
             key: 'week',
             title: t('promotions.cashback.week'),
-            render: (_, r) => `${r.period_start} – ${r.period_end}`,
+            render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{`${r.period_start} – ${r.period_end}`}</span>,
           },
           { key: 'entries', title: t('promotions.cashback.entries'), dataIndex: 'entries' },
           {
             key: 'total',
             title: t('promotions.cashback.total'),
-            render: (_, r) => <Typography.Text strong>{money(r.total)}</Typography.Text>,
+            render: (_, r) => (
+              <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                {money(r.total)}
+              </Typography.Text>
+            ),
           },
           { key: 'percent', title: '%', render: (_, r) => `${r.percentage}%` },
           {
             key: 'type',
             title: t('promotions.cashback.type'),
-            render: (_, r) => t(`promotions.cashback.types.${r.type}`),
+            render: (_, r) => t(`promotions.cashback.kinds.${r.type}`),
           },
           { key: 'release', title: t('promotions.cashback.release'), render: (_, r) => dateTime(r.available_at) },
           {

@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { api } from '../../lib/api';
 import { dateTime, money } from '../../lib/format';
 import { budgetShare } from './offers';
-import { errorText, showFieldErrors, useLoaded } from './shared';
+import { errorText, nameOf, showFieldErrors, useLoaded } from './shared';
 
 type Values = {
   code: string;
@@ -95,7 +95,11 @@ export function CouponsPage() {
           {
             key: 'code',
             title: t('promotions.coupons.code'),
-            render: (_, c) => <Typography.Text code>{c.code}</Typography.Text>,
+            render: (_, c) => (
+              <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+                {c.code}
+              </Typography.Text>
+            ),
           },
           { key: 'offer', title: t('promotions.coupons.offer'), render: (_, c) => `#${c.offer_id} ${c.offer_name}` },
           {
@@ -184,7 +188,7 @@ export function CouponsPage() {
               optionFilterProp="label"
               options={(offers.data?.data ?? [])
                 .filter((o) => o.active)
-                .map((o) => ({ value: o.id, label: `#${o.id} ${o.name_pt} — ${o.rules}` }))}
+                .map((o) => ({ value: o.id, label: `#${o.id} ${nameOf(o)} — ${o.rules}` }))}
             />
           </Form.Item>
           <Form.Item name="max_uses" label={t('promotions.coupons.maxUses')}>

@@ -4,7 +4,7 @@ import type { AdminPromoMission, AdminPromoMissionsReply } from '@sorte/contract
 import { App, Button, Table, Tag, Typography } from 'antd';
 import { api } from '../../lib/api';
 import { money } from '../../lib/format';
-import { errorText, useLoaded } from './shared';
+import { errorText, nameOf, useLoaded } from './shared';
 
 /** The tenant's missions (mission:list) with how far players got; one can be stopped (mission:disable). */
 export function MissionsPage() {
@@ -15,7 +15,7 @@ export function MissionsPage() {
 
   const stop = (m: AdminPromoMission) =>
     modal.confirm({
-      title: t('promotions.missions.stopConfirm', { name: m.name_pt }),
+      title: t('promotions.missions.stopConfirm', { name: nameOf(m) }),
       okText: t('promotions.missions.stop'),
       okButtonProps: { danger: true },
       cancelText: t('buttons.cancel'),
@@ -57,7 +57,7 @@ export function MissionsPage() {
             title: t('promotions.name'),
             render: (_, m) => (
               <div style={{ minWidth: 200 }}>
-                <Typography.Text strong>{m.name_pt}</Typography.Text>
+                <Typography.Text strong>{nameOf(m)}</Typography.Text>
                 <br />
                 <Typography.Text type="secondary">{m.description}</Typography.Text>
               </div>

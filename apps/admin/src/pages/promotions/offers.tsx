@@ -27,8 +27,8 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../lib/api';
-import { dateTime, money } from '../../lib/format';
-import { cents, errorText, showFieldErrors, useLoaded } from './shared';
+import { dateTime, decimalSeparator, money } from '../../lib/format';
+import { cents, errorText, nameOf, showFieldErrors, useLoaded } from './shared';
 
 type Values = {
   kind: (typeof OFFER_KINDS)[number];
@@ -83,7 +83,7 @@ export function OffersPage() {
 
   const setActive = (o: AdminPromoOffer, active: boolean) =>
     modal.confirm({
-      title: t(active ? 'promotions.offers.resumeConfirm' : 'promotions.offers.endConfirm', { name: o.name_pt }),
+      title: t(active ? 'promotions.offers.resumeConfirm' : 'promotions.offers.endConfirm', { name: nameOf(o) }),
       okText: t('buttons.confirm'),
       cancelText: t('buttons.cancel'),
       onOk: async () => {
@@ -144,7 +144,14 @@ export function OffersPage() {
       label={t(label)}
       rules={required ? [{ required: true, message: t('promotions.required') }] : []}
     >
-      <InputNumber min={0.01} step={1} precision={2} prefix="R$" style={{ width: '100%' }} />
+      <InputNumber
+        min={0.01}
+        step={1}
+        precision={2}
+        decimalSeparator={decimalSeparator()}
+        prefix="R$"
+        style={{ width: '100%' }}
+      />
     </Form.Item>
   );
 
@@ -179,7 +186,7 @@ export function OffersPage() {
             title: t('promotions.name'),
             render: (_, o) => (
               <Space direction="vertical" size={0}>
-                <Typography.Text strong>{o.name_pt}</Typography.Text>
+                <Typography.Text strong>{nameOf(o)}</Typography.Text>
                 <Typography.Text type="secondary">{o.rules}</Typography.Text>
               </Space>
             ),
@@ -295,7 +302,14 @@ export function OffersPage() {
                 label={t('promotions.offers.percent')}
                 rules={[{ required: true, message: t('promotions.required') }]}
               >
-                <InputNumber min={0.01} max={1000} precision={2} suffix="%" style={{ width: '100%' }} />
+                <InputNumber
+                  min={0.01}
+                  max={1000}
+                  precision={2}
+                  decimalSeparator={decimalSeparator()}
+                  suffix="%"
+                  style={{ width: '100%' }}
+                />
               </Form.Item>
               {reais('max_bonus', 'promotions.offers.maxBonus', true)}
               {reais('min_deposit', 'promotions.offers.minDeposit')}
@@ -323,7 +337,14 @@ export function OffersPage() {
           )}
           <Space wrap align="start">
             <Form.Item name="wagering" label={t('promotions.offers.wagering')} rules={[{ required: true }]}>
-              <InputNumber min={0} max={200} precision={2} suffix="x" style={{ width: 140 }} />
+              <InputNumber
+                min={0}
+                max={200}
+                precision={2}
+                decimalSeparator={decimalSeparator()}
+                suffix="x"
+                style={{ width: 140 }}
+              />
             </Form.Item>
             <Form.Item name="wagering_base" label={t('promotions.offers.base')}>
               <Select

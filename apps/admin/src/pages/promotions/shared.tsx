@@ -2,6 +2,7 @@ import type { FormInstance } from 'antd';
 import { App } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
+import { currentLocale } from '../../lib/locale';
 
 /** One GET of a small list (a tenant's offers, coupons, missions ...), reloaded after each act. */
 export function useLoaded<T>(path: string) {
@@ -32,3 +33,6 @@ export function showFieldErrors(form: FormInstance, e: unknown): boolean {
 /** Reais typed in the form to the API's centavos (undefined stays undefined). */
 export const cents = (reais: number | null | undefined) =>
   reais === null || reais === undefined ? undefined : Math.round(reais * 100);
+
+/** A name kept in both languages, in the console's. */
+export const nameOf = (o: { name_pt: string; name_en: string }) => (currentLocale() === 'en' ? o.name_en : o.name_pt);

@@ -121,7 +121,7 @@ describe(`promotions in the console (${process.env.TEST_DATABASE_URL ? 'postgres
       name_pt: 'Presente de boas-vindas',
       live: true,
       granted_count: 0,
-      rules: 'R$ 15,00; rollover 10x bonus; 30 dias',
+      rules: 'R$ 15,00; rollover 10x bônus; 30 dias',
     });
     const list = (await call(mk, 'GET', '/api/admin/promotions/offers', undefined, 'en')).json().data;
     expect(list).toHaveLength(before + 1);

@@ -169,7 +169,16 @@ export function describeOffer(o: repo.OfferRow, locale: Locale): string {
         : locale === 'en'
           ? `${o.free_spins} free spins of ${brl(o.free_spins_bet ?? 0, locale)} on ${o.free_spins_game}`
           : `${o.free_spins} giros grátis de ${brl(o.free_spins_bet ?? 0, locale)} em ${o.free_spins_game}`;
-  const base = o.kind === 'free_spins' ? (locale === 'en' ? 'winnings' : 'ganhos') : o.wagering_base;
+  const base =
+    o.kind === 'free_spins'
+      ? locale === 'en'
+        ? 'winnings'
+        : 'ganhos'
+      : locale === 'en'
+        ? o.wagering_base.replace('_', ' + ')
+        : o.wagering_base === 'bonus'
+          ? 'bônus'
+          : 'bônus + depósito';
   const wager = locale === 'en' ? `wagering ${o.wagering}x ${base}` : `rollover ${o.wagering}x ${base}`;
   return `${head}; ${wager}; ${o.days} ${locale === 'en' ? 'days' : 'dias'}`;
 }
