@@ -298,6 +298,9 @@ describe(`promotions in the console (${process.env.TEST_DATABASE_URL ? 'postgres
       .data.find((x: { referred_id: number }) => x.referred_id === Number(c.user.id));
     const noReason = await call(fin, 'POST', `/api/admin/promotions/affiliates/${rc.id}/reject`, {});
     expect(noReason.statusCode).toBe(422);
+    const short = await call(fin, 'POST', `/api/admin/promotions/affiliates/${rc.id}/reject`, { reason: 'no' }, 'en');
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors.reason).toEqual(['Write the reason (3 to 500 characters).']);
     const rejected = await call(fin, 'POST', `/api/admin/promotions/affiliates/${rc.id}/reject`, {
       reason: 'Contas ligadas ao mesmo endereço',
     });

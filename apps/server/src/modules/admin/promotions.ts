@@ -78,6 +78,10 @@ const CLOSED: Localized = {
   pt: 'Esta indicação já foi paga, recusada ou rejeitada.',
   en: 'This referral was already paid, refused or rejected.',
 };
+const SHORT_REASON: Localized = {
+  pt: 'Escreva o motivo (3 a 500 caracteres).',
+  en: 'Write the reason (3 to 500 characters).',
+};
 const NO_REFERRAL: Localized = { pt: 'Indicação não encontrada.', en: 'Referral not found.' };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -479,6 +483,9 @@ export async function reviewReferral(
   staff: StaffMember,
   o: { id: number; act: 'approve' | 'reject'; reason?: string; tenant?: number; ip: string | null },
 ): Promise<{ referral: AdminReferral }> {
+  const reason = o.reason?.trim() ?? '';
+  if (o.act === 'reject' && reason.length < 3)
+    throw new AppError('validation', SHORT_REASON, { reason: [SHORT_REASON] });
   const tenant = await actTenant(db, staff, o.tenant);
   const before = await referralRow(db, tenant.id, o.id);
   if (!before) throw new AppError('not_found', NO_REFERRAL);
@@ -487,7 +494,7 @@ export async function reviewReferral(
     throw new AppError('conflict', CLOSED);
   const now = new Date();
   if (o.act === 'approve') await approveReferral(db, { tenantId: tenant.id, id: o.id, now });
-  else await rejectReferral(db, { tenantId: tenant.id, id: o.id, reason: o.reason ?? '', now });
+  else await rejectReferral(db, { tenantId: tenant.id, id: o.id, reason, now });
   const after = (await referralRow(db, tenant.id, o.id))!;
   await auditStaffAct(db, {
     staff,
