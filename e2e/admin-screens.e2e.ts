@@ -129,6 +129,11 @@ describe.runIf(browserAvailable)('back office screens', () => {
         const main = document.querySelector('.ant-layout-content');
         if (!main || main.querySelector('[data-left]')) return false;
         if (main.querySelector('.ant-spin-spinning, .ant-skeleton, .ant-card-loading-content')) return false;
+        // A frame of the player site (the theme's preview) counts once its page has drawn text.
+        for (const frame of Array.from(main.querySelectorAll('iframe'))) {
+          const doc = frame.contentDocument;
+          if (doc && (doc.readyState !== 'complete' || !doc.body?.innerText.trim())) return false;
+        }
         return (main.textContent ?? '').trim().length > 0;
       };
       async function settled(): Promise<boolean> {
