@@ -13,6 +13,7 @@ const pt = {
     tenant: 'Operação',
     allTenants: 'Todas as operações',
     count: '{{n}} transações',
+    countOne: '1 transação',
     todayValue: 'hoje: {{v}}',
     period: { label: 'Período', today: 'Hoje', '7d': '7 dias', '30d': '30 dias', custom: 'Personalizado' },
     kpi: {
@@ -53,6 +54,7 @@ const en: typeof pt = {
     tenant: 'Operator',
     allTenants: 'All operators',
     count: '{{n}} transactions',
+    countOne: '1 transaction',
     todayValue: 'today: {{v}}',
     period: { label: 'Period', today: 'Today', '7d': '7 days', '30d': '30 days', custom: 'Custom' },
     kpi: {

@@ -59,7 +59,9 @@ export function OriginalsPage() {
         <Descriptions size="small" column={{ xs: 1, lg: 3 }}>
           <Descriptions.Item label={t('catalog.originals.minBet')}>{money(ORIGINALS_LIMITS.minBet)}</Descriptions.Item>
           <Descriptions.Item label={t('catalog.originals.maxBet')}>{money(ORIGINALS_LIMITS.maxBet)}</Descriptions.Item>
-          <Descriptions.Item label={t('catalog.originals.maxWin')}>{money(ORIGINALS_LIMITS.maxWin)}</Descriptions.Item>
+          <Descriptions.Item label={t('catalog.originals.maxWin')}>
+            <span style={{ whiteSpace: 'nowrap' }}>{money(ORIGINALS_LIMITS.maxWin)}</span>
+          </Descriptions.Item>
         </Descriptions>
       </Card>
       <Table<AdminGame>
