@@ -254,12 +254,17 @@ export const AdminMarket = reply({
   id: Int,
   kind: z.string(),
   specifiers: z.string(),
+  name: z.string().describe("The market's name as players read it, in the caller's language."),
   status: z.string(),
-  outcomes: z.array(z.object({ id: Int, code: z.string(), odds: Int.nullable(), active: z.boolean() })),
+  outcomes: z.array(
+    z.object({ id: Int, code: z.string(), name: z.string(), odds: Int.nullable(), active: z.boolean() }),
+  ),
 });
 export const AdminLiability = reply({
-  market: z.string(),
+  market: z.string().describe('The market kind and line, as sports:liability prints it.'),
   outcome: z.string(),
+  market_name: z.string(),
+  outcome_name: z.string(),
   bets: Int,
   stakes: Centavos,
   potential: Centavos.describe('What the open bets on this outcome would pay.'),

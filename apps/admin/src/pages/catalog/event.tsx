@@ -1,14 +1,16 @@
 import { Show } from '@refinedev/antd';
 import { useCan, useTranslate } from '@refinedev/core';
 import type { AdminEventDetailReply, AdminSettleReply } from '@sorte/contracts';
-import { App, Button, Card, Descriptions, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Descriptions, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../../lib/api';
 import { dateTime, money } from '../../lib/format';
+import { currentLocale } from '../../lib/locale';
 import { errorText, eventPages } from './paths';
 
-type Mode = 'score' | 'void' | 'rollback';
+type Mode = 'score' | 'void' | 'rollback' | 'cancel_window';
 
 /** An event on the desk: its markets and odds, hold/resume, manual settlement, void, rollback and its liability. */
 export function EventPage() {
@@ -22,6 +24,8 @@ export function EventPage() {
   const [score, setScore] = useState('');
   const [ht, setHt] = useState('');
   const [reason, setReason] = useState('');
+  // A cancelled window: the legs placed between these instants are voided (a bet accepted on a stale price).
+  const [span, setSpan] = useState<[Dayjs | null, Dayjs | null] | null>(null);
 
   const load = useCallback(() => {
     api<AdminEventDetailReply>(`/api/admin/catalog/events/${id}`)
@@ -51,7 +55,9 @@ export function EventPage() {
             ...(ht.trim() ? { ht: ht.trim() } : {}),
             ...(reason.trim() ? { reason: reason.trim() } : {}),
           }
-        : { mode, reason: reason.trim() };
+        : mode === 'cancel_window'
+          ? { mode, from: span?.[0]?.toISOString(), to: span?.[1]?.toISOString(), reason: reason.trim() }
+          : { mode, reason: reason.trim() };
     modal.confirm({
       title: t(`catalog.event.confirm.${mode}`),
       okText: t('buttons.confirm'),
@@ -66,7 +72,7 @@ export function EventPage() {
               won: r.won,
               paid: money(r.paid),
               reopened: r.reopened,
-            }),
+            }) + (mode === 'cancel_window' ? ` ${t('catalog.event.voidedMsg', { n: r.voided })}` : ''),
           );
           eventPages.clear();
           load();
@@ -130,7 +136,7 @@ export function EventPage() {
               value={mode}
               onChange={setMode}
               style={{ width: 200 }}
-              options={(['score', 'void', 'rollback'] as const).map((m) => ({
+              options={(['score', 'void', 'rollback', 'cancel_window'] as const).map((m) => ({
                 value: m,
                 label: t(`catalog.event.modes.${m}`),
               }))}
@@ -153,6 +159,15 @@ export function EventPage() {
                 />
               </>
             )}
+            {mode === 'cancel_window' && (
+              <DatePicker.RangePicker
+                showTime
+                aria-label={t('catalog.event.window')}
+                placeholder={[t('catalog.event.windowFrom'), t('catalog.event.windowTo')]}
+                value={span}
+                onChange={(v) => setSpan(v as [Dayjs | null, Dayjs | null] | null)}
+              />
+            )}
             <Input
               aria-label={t('catalog.event.reason')}
               placeholder={t('catalog.event.reason')}
@@ -164,7 +179,11 @@ export function EventPage() {
             <Button
               type="primary"
               danger={mode !== 'score'}
-              disabled={mode === 'score' ? !score.trim() : !reason.trim()}
+              disabled={
+                mode === 'score'
+                  ? !score.trim()
+                  : !reason.trim() || (mode === 'cancel_window' && !(span?.[0] && span?.[1]))
+              }
               onClick={settle}
             >
               {t(`catalog.event.modes.${mode}`)}
@@ -184,8 +203,8 @@ export function EventPage() {
         dataSource={data.liability}
         locale={{ emptyText: t('catalog.event.noBets') }}
         columns={[
-          { key: 'market', title: t('catalog.event.market'), dataIndex: 'market' },
-          { key: 'outcome', title: t('catalog.event.outcome'), dataIndex: 'outcome' },
+          { key: 'market', title: t('catalog.event.market'), dataIndex: 'market_name' },
+          { key: 'outcome', title: t('catalog.event.outcome'), dataIndex: 'outcome_name' },
           { key: 'bets', title: t('catalog.event.bets'), dataIndex: 'bets' },
           { key: 'stakes', title: t('catalog.event.stakes'), render: (_, r) => money(r.stakes) },
           { key: 'potential', title: t('catalog.event.pays'), render: (_, r) => money(r.potential) },
@@ -214,7 +233,7 @@ export function EventPage() {
           {
             key: 'market',
             title: t('catalog.event.market'),
-            render: (_, m) => `${m.kind}${m.specifiers ? ` ${m.specifiers}` : ''}`,
+            render: (_, m) => m.name,
           },
           {
             key: 'status',
@@ -232,7 +251,13 @@ export function EventPage() {
               <Space size={4} wrap>
                 {m.outcomes.map((o) => (
                   <Tag key={o.id} color={o.active ? undefined : 'default'}>
-                    {o.code} {o.odds === null ? '—' : (o.odds / 10_000).toFixed(2)}
+                    {o.name}{' '}
+                    {o.odds === null
+                      ? '—'
+                      : (o.odds / 10_000).toLocaleString(currentLocale(), {
+                          minimumFractionDigits: 2,
+                          maximumFractionDigits: 2,
+                        })}
                   </Tag>
                 ))}
               </Space>

@@ -71,7 +71,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     catalog.listEvents(db, staffOf(req), req.query),
   );
   app.get('/catalog/events/:id', { ...allow('read', 'Sportsbook'), schema: adminEventCall }, async (req) =>
-    catalog.eventDetail(db, staffOf(req), req.params.id),
+    catalog.eventDetail(db, staffOf(req), req.params.id, req.locale),
   );
   app.post('/catalog/events/:id/suspend', { ...allow('update', 'Sportsbook'), schema: holdEventCall }, async (req) =>
     catalog.holdEventAct(db, staffOf(req), { id: req.params.id, resume: false, ip: clientIp(req) }),

@@ -47,6 +47,7 @@ import {
   type DeskEvent,
   DeskRefusal,
   deskMarkets,
+  deskNames,
   eventLiability,
   findDeskEvent,
   holdEvent,
@@ -520,19 +521,34 @@ async function eventInScope(db: Db, staff: StaffMember, id: number): Promise<Des
   return e;
 }
 
-export async function eventDetail(db: Db, staff: StaffMember, id: number): Promise<AdminEventDetailReply> {
+export async function eventDetail(
+  db: Db,
+  staff: StaffMember,
+  id: number,
+  lang: 'pt' | 'en' = 'pt',
+): Promise<AdminEventDetailReply> {
   const e = await eventInScope(db, staff, id);
   const [markets, liability] = await Promise.all([deskMarkets(db, e.id), eventLiability(db, e.id)]);
+  const teams = { home: e.home, away: e.away };
   return {
     event: eventOf(e),
-    markets: markets.map((m) => ({
-      id: m.id,
-      kind: m.kind,
-      specifiers: m.specifiers,
-      status: m.status,
-      outcomes: m.outcomes,
-    })),
-    liability,
+    markets: markets.map((m) => {
+      const names = deskNames(m, teams, lang);
+      return {
+        id: m.id,
+        kind: m.kind,
+        specifiers: m.specifiers,
+        name: names.market,
+        status: m.status,
+        outcomes: m.outcomes.map((o) => ({ ...o, name: names.outcome(o.code) })),
+      };
+    }),
+    liability: liability.map((l) => {
+      // The liability names a market as "kind specifiers" (sports:liability's column).
+      const [kind = '', specifiers = ''] = l.market.split(' ');
+      const names = deskNames({ kind, specifiers }, teams, lang);
+      return { ...l, market_name: names.market, outcome_name: names.outcome(l.outcome) };
+    }),
   };
 }
 

@@ -13,6 +13,7 @@ export {
   type DeskMarket,
   DeskRefusal,
   deskMarkets,
+  deskNames,
   eventLiability,
   findDeskEvent,
   holdEvent,

@@ -1,6 +1,8 @@
+import { MARKET_KINDS, type MarketKindName } from '@sorte/contracts';
 import type { Db, Sql } from '../../../platform/db/index';
 import { emit } from '../../../platform/realtime/index';
 import { type Push, setMarketsStatus } from '../catalog/writer';
+import { marketName, outcomeName, specOf } from '../specifiers';
 import { type BookSettings, bookSettings } from './limits';
 import { rollbackEventSettlement, type SettleSummary, settleEvent } from './settlement';
 
@@ -303,5 +305,24 @@ export async function setBookLimits(
     if ((err as { code?: string }).code === '23514')
       throw new DeskRefusal('bad_limits', 'the maximum stake cannot be below the minimum stake');
     throw err;
+  }
+}
+
+/**
+ * A market's and an outcome's names as players read them ("Dupla chance", "Flamengo ou empate"), for the trader's
+ * desk; a kind or line this build does not know keeps its code.
+ */
+export function deskNames(
+  m: { kind: string; specifiers: string },
+  teams: { home: string; away: string },
+  locale: 'pt' | 'en',
+): { market: string; outcome: (code: string) => string } {
+  try {
+    if (!(MARKET_KINDS as readonly string[]).includes(m.kind)) throw new Error('unknown kind');
+    const spec = specOf(m.kind as MarketKindName, m.specifiers);
+    return { market: marketName(spec, locale), outcome: (code) => outcomeName(spec, code, teams, locale) };
+  } catch {
+    const market = `${m.kind}${m.specifiers ? ` ${m.specifiers}` : ''}`;
+    return { market, outcome: (code) => code };
   }
 }
