@@ -122,6 +122,9 @@ describe.runIf(browserAvailable)('back office promotions', () => {
     expect(menu).toContain('Indicações');
     expect(menu).not.toContain('Ofertas');
     expect(menu).not.toContain('Cupons');
+    // The dashboard's "affiliate payouts" queue opens the list filtered to the CPAs in review.
+    await page.goto(`${server.url}/admin/promotions/affiliates?status=review`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('.ant-select-selection-item').first().innerText()).toBe('Em análise');
     await page.context().close();
   }, 120_000);
 });

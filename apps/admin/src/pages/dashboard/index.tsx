@@ -74,7 +74,11 @@ function KpiCards({ d }: { d: DashboardReply }) {
                 valueStyle={{ fontSize: 20, color: negative ? '#cf1322' : undefined }}
               />
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {k.sub ? `${t('dashboard.count', { n: count(d.period[k.sub] as number) })}` : ''}
+                {k.sub
+                  ? d.period[k.sub] === 1
+                    ? t('dashboard.countOne')
+                    : t('dashboard.count', { n: count(d.period[k.sub] as number) })
+                  : ''}
                 {k.sub && !single ? ' · ' : ''}
                 {!single ? t('dashboard.todayValue', { v: show(k.kind, d.today_figures[k.key] as number | null) }) : ''}
               </Typography.Text>
@@ -90,6 +94,7 @@ function Queues({ d }: { d: DashboardReply }) {
   const t = useTranslate();
   const withdrawals = useCan({ resource: 'withdrawals', action: 'list' }).data?.can;
   const kyc = useCan({ resource: 'kyc', action: 'list' }).data?.can;
+  const affiliates = useCan({ resource: 'promotions-affiliates', action: 'list' }).data?.can;
   const items: { key: string; n: number; to?: string; extra?: string }[] = [
     { key: 'withdrawals', n: d.queues.withdrawals_under_review, to: withdrawals ? '/withdrawals' : undefined },
     { key: 'kyc', n: d.queues.kyc_pending, to: kyc ? '/payments/kyc' : undefined },
@@ -98,7 +103,11 @@ function Queues({ d }: { d: DashboardReply }) {
       n: d.queues.events_failed,
       extra: d.queues.events_parked ? t('dashboard.queues.parked', { n: d.queues.events_parked }) : undefined,
     },
-    { key: 'affiliates', n: d.queues.affiliate_payouts_pending },
+    {
+      key: 'affiliates',
+      n: d.queues.affiliate_payouts_pending,
+      to: affiliates ? '/promotions/affiliates?status=review' : undefined,
+    },
   ];
   return (
     <Card size="small" title={t('dashboard.queues.title')}>

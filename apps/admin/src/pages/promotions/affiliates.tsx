@@ -5,7 +5,7 @@ import { ADMIN_REFERRAL_STATES, type AdminReferral, type AdminReferralsReply } f
 import type { ColumnDef } from '@tanstack/react-table';
 import { App, Button, Form, Input, Modal, Select, Space, Statistic, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { api } from '../../lib/api';
 import { CursorPages } from '../../lib/cursor-pages';
@@ -31,6 +31,11 @@ export function AffiliatesPage() {
   const canApprove = useCan({ resource: 'promotions-affiliates', action: 'approve' }).data?.can ?? false;
   const canReject = useCan({ resource: 'promotions-affiliates', action: 'reject' }).data?.can ?? false;
   const summary = useLoaded<AdminReferralsReply>('/api/admin/promotions/affiliates?status=review&limit=1');
+  // The dashboard's queue links here with ?status=review.
+  const [params] = useSearchParams();
+  const initialStatus = (ADMIN_REFERRAL_STATES as readonly string[]).includes(params.get('status') ?? '')
+    ? params.get('status')!
+    : 'all';
   const [approving, setApproving] = useState<AdminReferral | null>(null);
   const [rejecting, setRejecting] = useState<AdminReferral | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
@@ -154,7 +159,10 @@ export function AffiliatesPage() {
     refineCoreProps: {
       resource: 'promotions-affiliates',
       pagination: { pageSize: 25, mode: 'server' },
-      filters: { mode: 'server' },
+      filters: {
+        mode: 'server',
+        initial: initialStatus === 'all' ? [] : [{ field: 'status', operator: 'eq', value: initialStatus }],
+      },
       sorters: { mode: 'off' },
       syncWithLocation: false,
     },
@@ -175,7 +183,7 @@ export function AffiliatesPage() {
         <Form.Item label={t('promotions.status')} style={{ marginBottom: 0 }}>
           <Select
             style={{ width: 180 }}
-            defaultValue="all"
+            defaultValue={initialStatus}
             aria-label={t('promotions.status')}
             onChange={(v: string) => {
               table.refineCore.setFilters(
