@@ -4,7 +4,7 @@ import type { AdminBox, AdminBoxDetailReply, AdminBoxesReply, AdminBoxPreviewRep
 import { Alert, App, Button, Card, Descriptions, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
-import { dateTime, money } from '../../lib/format';
+import { dateTime, money, percent } from '../../lib/format';
 import { currentLocale } from '../../lib/locale';
 import { errorText, rtpText } from './paths';
 
@@ -245,9 +245,13 @@ export function BoxesPage() {
                   {
                     key: 'chance',
                     title: t('catalog.boxes.chance'),
-                    render: (_, p) => `${((p.ticket_to - p.ticket_from + 1) / 1000).toFixed(3)}%`,
+                    render: (_, p) => percent((p.ticket_to - p.ticket_from + 1) / 1000, 3),
                   },
-                  { key: 'rarity', title: t('catalog.boxes.rarity'), dataIndex: 'rarity' },
+                  {
+                    key: 'rarity',
+                    title: t('catalog.boxes.rarity'),
+                    render: (_, p) => t(`catalog.boxes.rarities.${p.rarity}`),
+                  },
                 ]}
               />
             </div>

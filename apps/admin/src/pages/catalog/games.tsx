@@ -7,6 +7,8 @@ import { App, Button, Input, InputNumber, Select, Space, Switch, Tag, Typography
 import { useEffect, useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import { api } from '../../lib/api';
+import { percent } from '../../lib/format';
+import { currentLocale } from '../../lib/locale';
 import { errorText, gamePages } from './paths';
 
 type Filters = { q?: string; provider?: number; category?: string; enabled?: string; featured?: string };
@@ -29,6 +31,10 @@ export function GamesPage() {
       () => {},
     );
   }, []);
+  const categoryName = (slug: string) => {
+    const c = categories.find((x) => x.slug === slug);
+    return c ? (currentLocale() === 'en' ? c.name_en : c.name_pt) : slug;
+  };
 
   const refresh = () => {
     gamePages.clear();
@@ -57,8 +63,12 @@ export function GamesPage() {
         </Space>
       ),
     },
-    { id: 'category', header: t('catalog.games.category'), cell: ({ row }) => row.original.category },
-    { id: 'rtp', header: 'RTP', cell: ({ row }) => `${(row.original.rtp_bp / 100).toFixed(2)}%` },
+    {
+      id: 'category',
+      header: t('catalog.games.category'),
+      cell: ({ row }) => categoryName(row.original.category),
+    },
+    { id: 'rtp', header: 'RTP', cell: ({ row }) => percent(row.original.rtp_bp / 100) },
     {
       id: 'enabled',
       header: t('catalog.games.enabled'),
@@ -163,7 +173,7 @@ export function GamesPage() {
           style={{ width: 160 }}
           value={filters.category}
           onChange={(v) => apply({ ...filters, category: v })}
-          options={categories.map((c) => ({ value: c.slug, label: c.slug }))}
+          options={categories.map((c) => ({ value: c.slug, label: categoryName(c.slug) }))}
         />
         <Select
           allowClear

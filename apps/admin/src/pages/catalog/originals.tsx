@@ -4,7 +4,7 @@ import { type AdminGame, type AdminGamesReply, type AdminProvidersReply, ORIGINA
 import { App, Button, Card, Descriptions, Switch, Table, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
-import { money } from '../../lib/format';
+import { money, percent } from '../../lib/format';
 import { errorText } from './paths';
 
 /**
@@ -78,9 +78,9 @@ export function OriginalsPage() {
           {
             key: 'edge',
             title: t('catalog.originals.edge'),
-            render: (_, g) => `${((10_000 - g.rtp_bp) / 100).toFixed(2)}%`,
+            render: (_, g) => percent((10_000 - g.rtp_bp) / 100),
           },
-          { key: 'rtp', title: 'RTP', render: (_, g) => `${(g.rtp_bp / 100).toFixed(2)}%` },
+          { key: 'rtp', title: 'RTP', render: (_, g) => percent(g.rtp_bp / 100) },
           {
             key: 'enabled',
             title: t('catalog.games.enabled'),

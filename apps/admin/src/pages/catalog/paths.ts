@@ -1,4 +1,5 @@
 import { CursorPages } from '../../lib/cursor-pages';
+import { percent } from '../../lib/format';
 
 /** The games and events lists' cursors behind refine's page numbers (cleared after an act changes a list). */
 export const gamePages = new CursorPages();
@@ -16,4 +17,4 @@ export function filterOf(filters: unknown[] | undefined, field: string): unknown
 export const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** RTP x 1,000,000 as a percentage with 4 decimals. */
-export const rtpText = (e6: number | null) => (e6 === null ? '—' : `${(e6 / 10_000).toFixed(4)}%`);
+export const rtpText = (e6: number | null) => (e6 === null ? '—' : percent(e6 / 10_000, 4));
