@@ -44,9 +44,11 @@ export function findLocalServer(config: Config): LocalServer | null {
 
 /**
  * Whether the process on server.json's port is the server that wrote it: it must answer a fresh nonce with the
- * token's HMAC. Anything else (refused, silent, another program, a wrong proof) means the file is stale.
+ * token's HMAC. Anything else (refused, silent, another program, a wrong proof) means the file is stale. The wait is
+ * generous: a live server busy starting up on a loaded machine answers late, and giving up on it only ends in the
+ * data directory's lock refusing the command.
  */
-export async function confirmLocalServer(server: LocalServer, timeoutMs = 3000): Promise<boolean> {
+export async function confirmLocalServer(server: LocalServer, timeoutMs = 10_000): Promise<boolean> {
   const nonce = randomBytes(32).toString('hex');
   try {
     const res = await fetch(`http://127.0.0.1:${server.port}/_ops/hello`, {
