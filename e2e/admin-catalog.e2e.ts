@@ -178,5 +178,39 @@ describe.runIf(browserAvailable)('back office catalog', () => {
       .first()
       .waitFor();
     await shot(en, 'event-en-768');
-  }, 180_000);
+
+    // A price taken in a window the trader cancels (a goal reported late): the single's leg is voided and its stake
+    // goes back to the player.
+    const balance = async () =>
+      (
+        (await (
+          await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${player.token}` } })
+        ).json()) as { user: { wallet: { balance: number } } }
+      ).user.wallet.balance;
+    const before = await balance();
+    const fmt = (d: Date) => {
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+    };
+    await page.getByRole('combobox', { name: 'Ação' }).click({ force: true });
+    await page.locator('.ant-select-item-option', { hasText: 'Anular um intervalo' }).click();
+    const range = page.locator('.ant-picker-range');
+    await range.locator('input').nth(0).click();
+    await range
+      .locator('input')
+      .nth(0)
+      .fill(fmt(new Date(Date.now() - 10 * 60_000)));
+    await page.keyboard.press('Enter');
+    await range
+      .locator('input')
+      .nth(1)
+      .fill(fmt(new Date(Date.now() + 60_000)));
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Motivo').fill('Gol informado com atraso');
+    await page.getByRole('button', { name: 'Anular um intervalo' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText(/seleção\(ões\) do intervalo anulada/).waitFor();
+    await shot(page, 'event-window-voided-pt-BR-1366');
+    await expect.poll(balance).toBe(before + 2_500);
+  }, 240_000);
 });
