@@ -18,7 +18,7 @@ export function App() {
     case 'loading':
       return <Preloader state="loading" />;
     case 'maintenance':
-      return <Preloader state="maintenance" />;
+      return <Preloader state="maintenance" message={shell.message} />;
     case 'not_found':
       return <Preloader state="not_found" infoUrl={shell.infoUrl} />;
     case 'error':

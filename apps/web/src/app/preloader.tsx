@@ -1,7 +1,10 @@
 import { useT } from '../shared/lib/i18n';
 import './preloader.css';
 
-export type PreloaderProps = { state: 'loading' } | { state: 'maintenance' } | { state: 'not_found'; infoUrl: string };
+export type PreloaderProps =
+  | { state: 'loading' }
+  | { state: 'maintenance'; message?: string }
+  | { state: 'not_found'; infoUrl: string };
 
 /** The start-up screens of spec section 2: loading, maintenance and unknown platform. */
 export function Preloader(props: PreloaderProps) {
@@ -32,7 +35,8 @@ export function Preloader(props: PreloaderProps) {
           </svg>
         </span>
         <h1 className="preloader__title">{t('app.preloader.maintenanceTitle')}</h1>
-        <p className="preloader__text">{t('app.preloader.maintenanceText')}</p>
+        {/* The operator's own message (set with the maintenance switch), else the standard text. */}
+        <p className="preloader__text">{props.message ?? t('app.preloader.maintenanceText')}</p>
       </main>
     );
   }

@@ -120,6 +120,10 @@ describe('tenant configuration', () => {
     expect(closed.json().message).toBe('Voltamos às 14h.');
     const closedEn = await app.inject({ url: '/api/site-config', headers: { host: HOST_A, 'accept-language': 'en' } });
     expect(closedEn.json().message).toBe('Back at 2 pm.');
+    // The page a player opens says it too (the shell's inlined start state carries the operator's message).
+    const page = await app.inject({ url: '/', headers: { host: HOST_A } });
+    expect(page.body).toContain('"state":"maintenance"');
+    expect(page.body).toContain('Voltamos às 14h.');
     // The back office still answers: reading, logging in, and switching it off.
     const during = await read(admin);
     expect(during.active).toBe(false);

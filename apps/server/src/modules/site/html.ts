@@ -245,7 +245,7 @@ export class HtmlShell {
       return this.cached(key, null, {
         locale,
         head: `<title>${esc(siteTitleIn(s, locale))}</title><meta name="robots" content="noindex">`,
-        state: { state: 'maintenance', locale },
+        state: { state: 'maintenance', locale, message: s.maintenance_message?.[locale] || undefined },
       });
     }
     const routeTitle = route ? route.title[locale] : locale === 'en' ? 'Page not found' : 'Página não encontrada';
