@@ -462,7 +462,14 @@ export async function run() {
     await checkSearches(server, headers, players[0]!);
 
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await timingRun(server, headers, players));
+    for (let i = 0; i < RUNS; i++) {
+      const r = await timingRun(server, headers, players);
+      runs.push(r);
+      const p99 = Object.entries(r.calls).map(([n, t]) => `${n} ${t.p99_ms}`);
+      process.stderr.write(
+        `admin run ${i + 1}: p99 ms ${p99.join(' ')} | concurrent p99 ${r.concurrent_search.p99_ms} | count(*) ${r.ledger_count.median_ms} ms\n`,
+      );
+    }
 
     // Each call's figures are its median run's (by p99); every run's p99 beside them.
     const names = Object.keys(runs[0]!.calls);
