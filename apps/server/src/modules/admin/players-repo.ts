@@ -64,11 +64,14 @@ export async function searchPlayers(sql: Sql, k: SearchKeys): Promise<PlayerList
     return `$${args.length}`;
   };
   const where: string[] = [];
-  // A range rather than "=": with tenant_id known equal the planner drops it from the order and walks the primary
-  // key backwards through every other tenant's newer players; as a range, the (tenant_id, id) index gives the order.
+  // Listing (or a name search, which matches many): a range rather than "=", since with tenant_id known equal the
+  // planner drops it from the order and walks the primary key backwards through every other tenant's newer players;
+  // as a range, the (tenant_id, id) index gives the order. Exact keys (id, CPF, phone, e-mail) find a handful of
+  // rows: "=" lets each be one index lookup, where the range turned an 11-digit search into a scan of the tenant.
+  const exactOnly = !k.nameLike && !k.nameWords?.length && (k.id !== undefined || k.cpf || k.phone || k.emailPrefix);
   if (k.tenantId !== undefined) {
     const t = arg(k.tenantId);
-    where.push(`u.tenant_id between ${t} and ${t}`);
+    where.push(exactOnly ? `u.tenant_id = ${t}` : `u.tenant_id between ${t} and ${t}`);
   }
   if (k.beforeId !== undefined) where.push(`u.id < ${arg(k.beforeId)}`);
   const any: string[] = [];
