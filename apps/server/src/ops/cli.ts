@@ -70,7 +70,9 @@ async function run(argv: string[]): Promise<OpsResult> {
   // A server holding this PGlite directory applies the command itself; a stale server.json falls through to opening
   // the directory here, whose lock then refuses if some server does hold it.
   const server = findLocalServer(config);
-  if (server && (await confirmLocalServer(server))) return sendToServer(server, argv);
+  // Its process is alive: a silent hello is far more likely a server busy starting than a stale file, so ask again.
+  for (let tries = 0; server && tries < 3; tries++)
+    if (await confirmLocalServer(server)) return sendToServer(server, argv);
   return runLocally(config, argv);
 }
 
