@@ -39,8 +39,9 @@ describe.runIf(browserAvailable)('back office promotions', () => {
   const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   async function open(page: Page, path: string, name: string) {
     await page.goto(`${server.url}/admin${path}`, { waitUntil: 'networkidle' });
-    await page.locator('.ant-table').first().waitFor();
-    await page.locator('.ant-table-placeholder, tr.ant-table-row').first().waitFor();
+    // Generous waits: the suite shares two cores with the server it drives.
+    await page.locator('.ant-table').first().waitFor({ timeout: 60_000 });
+    await page.locator('.ant-table-placeholder, tr.ant-table-row').first().waitFor({ timeout: 60_000 });
     await shot(page, name);
   }
 
@@ -93,6 +94,12 @@ describe.runIf(browserAvailable)('back office promotions', () => {
     ] as const)
       await open(page, path, `${name}-pt-BR-1366`);
     expect(await page.locator('tr.ant-table-row').count()).toBeGreaterThan(1);
+
+    // The date pickers speak Portuguese too (Ant Design's own texts follow the console's language).
+    await open(page, '/promotions/cashback', 'cashback-pt-BR-1366');
+    await page.getByPlaceholder('Selecionar data').click();
+    await page.locator('.ant-picker-dropdown').getByText('Hoje').waitFor();
+    await shot(page, 'cashback-picker-pt-BR-1366');
     await page.context().close();
   }, 180_000);
 

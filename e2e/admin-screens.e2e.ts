@@ -67,7 +67,7 @@ describe.runIf(browserAvailable)('back office screens', () => {
     signedIn = await ctx.storageState();
     await ctx.close();
     await player;
-  }, 150_000);
+  }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -205,7 +205,7 @@ describe.runIf(browserAvailable)('back office screens', () => {
           const cards = page.locator('.ant-layout-content .ant-card');
           const before = await cards.count();
           await button.click();
-          await expect.poll(() => cards.count()).toBeGreaterThan(before);
+          await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(before);
           await look(`${name}-detail`);
         }
       }

@@ -56,7 +56,7 @@ export function OriginalsPage() {
     >
       <Typography.Paragraph type="secondary">{t('catalog.originals.help')}</Typography.Paragraph>
       <Card size="small" title={t('catalog.originals.limits')} style={{ marginBottom: 16 }}>
-        <Descriptions size="small" column={{ xs: 1, lg: 3 }}>
+        <Descriptions size="small" column={{ xs: 1, sm: 1, md: 1, lg: 3, xl: 3, xxl: 3 }}>
           <Descriptions.Item label={t('catalog.originals.minBet')}>{money(ORIGINALS_LIMITS.minBet)}</Descriptions.Item>
           <Descriptions.Item label={t('catalog.originals.maxBet')}>{money(ORIGINALS_LIMITS.maxBet)}</Descriptions.Item>
           <Descriptions.Item label={t('catalog.originals.maxWin')}>

@@ -1,9 +1,7 @@
-import { List } from '@refinedev/antd';
 import { useCan, useTranslate } from '@refinedev/core';
 import type { AdminCoupon, AdminCouponsReply, AdminPromoOffersReply, CreateCouponBody } from '@sorte/contracts';
 import {
   App,
-  Button,
   Checkbox,
   DatePicker,
   Form,
@@ -13,7 +11,6 @@ import {
   Progress,
   Select,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -22,7 +19,7 @@ import { useState } from 'react';
 import { api } from '../../lib/api';
 import { dateTime, money } from '../../lib/format';
 import { budgetShare } from './offers';
-import { errorText, nameOf, showFieldErrors, useLoaded } from './shared';
+import { errorText, ListPage, nameOf, showFieldErrors, useLoaded } from './shared';
 
 type Values = {
   code: string;
@@ -68,98 +65,84 @@ export function CouponsPage() {
   };
 
   return (
-    <List
+    <ListPage<AdminCoupon>
       title={t('promotions.coupons.title')}
-      breadcrumb={false}
-      headerButtons={
-        <Space wrap>
-          {canCreate && (
-            <Button type="primary" onClick={() => setOpen(true)}>
-              {t('promotions.coupons.new')}
-            </Button>
-          )}
-          <Button onClick={reload}>{t('buttons.refresh')}</Button>
-        </Space>
-      }
-    >
-      <Typography.Paragraph type="secondary">{t('promotions.coupons.help')}</Typography.Paragraph>
-      <Table<AdminCoupon>
-        size="middle"
-        rowKey="id"
-        loading={loading}
-        dataSource={data?.data ?? []}
-        pagination={{ pageSize: 25, hideOnSinglePage: true }}
-        scroll={{ x: true }}
-        locale={{ emptyText: t('promotions.coupons.empty') }}
-        columns={[
-          {
-            key: 'code',
-            title: t('promotions.coupons.code'),
-            render: (_, c) => (
-              <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-                {c.code}
-              </Typography.Text>
-            ),
-          },
-          { key: 'offer', title: t('promotions.coupons.offer'), render: (_, c) => `#${c.offer_id} ${c.offer_name}` },
-          {
-            key: 'uses',
-            title: t('promotions.coupons.uses'),
-            render: (_, c) =>
-              c.max_uses === null ? (
-                String(c.uses)
-              ) : (
-                <Space direction="vertical" size={0} style={{ minWidth: 120 }}>
-                  <Typography.Text>{`${c.uses} / ${c.max_uses}`}</Typography.Text>
-                  <Progress
-                    percent={Math.min(100, Math.round((c.uses / c.max_uses) * 100))}
-                    size="small"
-                    showInfo={false}
-                  />
-                </Space>
-              ),
-          },
-          {
-            key: 'budget',
-            title: t('promotions.offers.budget'),
-            render: (_, c) => {
-              const share = budgetShare(c);
-              return share === null ? (
-                <Typography.Text type="secondary">{`${money(c.granted_amount)} · ${t('promotions.noLimit')}`}</Typography.Text>
-              ) : (
-                <Space direction="vertical" size={0} style={{ minWidth: 140 }}>
-                  <Typography.Text>
-                    {c.budget_amount !== null
-                      ? `${money(c.granted_amount)} / ${money(c.budget_amount)}`
-                      : `${c.granted_count} / ${c.budget_count}`}
-                  </Typography.Text>
-                  <Progress percent={share} size="small" status={share >= 100 ? 'exception' : 'normal'} />
-                </Space>
-              );
-            },
-          },
-          {
-            key: 'dates',
-            title: t('promotions.period'),
-            render: (_, c) =>
-              c.starts_at || c.ends_at
-                ? `${c.starts_at ? dateTime(c.starts_at) : '…'} – ${c.ends_at ? dateTime(c.ends_at) : '…'}`
-                : t('promotions.always'),
-          },
-          {
-            key: 'state',
-            title: t('promotions.status'),
-            render: (_, c) => (
-              <Space wrap size={4}>
-                <Tag color={c.active ? 'green' : 'default'}>
-                  {t(c.active ? 'promotions.coupons.active' : 'promotions.coupons.inactive')}
-                </Tag>
-                {!c.listed && <Tag>{t('promotions.coupons.unlisted')}</Tag>}
+      help={t('promotions.coupons.help')}
+      create={canCreate ? { label: t('promotions.coupons.new'), onClick: () => setOpen(true) } : undefined}
+      reload={reload}
+      loading={loading}
+      rows={data?.data ?? []}
+      rowKey="id"
+      empty={t('promotions.coupons.empty')}
+      columns={[
+        {
+          key: 'code',
+          title: t('promotions.coupons.code'),
+          render: (_, c) => (
+            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+              {c.code}
+            </Typography.Text>
+          ),
+        },
+        { key: 'offer', title: t('promotions.coupons.offer'), render: (_, c) => `#${c.offer_id} ${c.offer_name}` },
+        {
+          key: 'uses',
+          title: t('promotions.coupons.uses'),
+          render: (_, c) =>
+            c.max_uses === null ? (
+              String(c.uses)
+            ) : (
+              <Space direction="vertical" size={0} style={{ minWidth: 120 }}>
+                <Typography.Text>{`${c.uses} / ${c.max_uses}`}</Typography.Text>
+                <Progress
+                  percent={Math.min(100, Math.round((c.uses / c.max_uses) * 100))}
+                  size="small"
+                  showInfo={false}
+                />
               </Space>
             ),
+        },
+        {
+          key: 'budget',
+          title: t('promotions.offers.budget'),
+          render: (_, c) => {
+            const share = budgetShare(c);
+            return share === null ? (
+              <Typography.Text type="secondary">{`${money(c.granted_amount)} · ${t('promotions.noLimit')}`}</Typography.Text>
+            ) : (
+              <Space direction="vertical" size={0} style={{ minWidth: 140 }}>
+                <Typography.Text>
+                  {c.budget_amount !== null
+                    ? `${money(c.granted_amount)} / ${money(c.budget_amount)}`
+                    : `${c.granted_count} / ${c.budget_count}`}
+                </Typography.Text>
+                <Progress percent={share} size="small" status={share >= 100 ? 'exception' : 'normal'} />
+              </Space>
+            );
           },
-        ]}
-      />
+        },
+        {
+          key: 'dates',
+          title: t('promotions.period'),
+          render: (_, c) =>
+            c.starts_at || c.ends_at
+              ? `${c.starts_at ? dateTime(c.starts_at) : '…'} – ${c.ends_at ? dateTime(c.ends_at) : '…'}`
+              : t('promotions.always'),
+        },
+        {
+          key: 'state',
+          title: t('promotions.status'),
+          render: (_, c) => (
+            <Space wrap size={4}>
+              <Tag color={c.active ? 'green' : 'default'}>
+                {t(c.active ? 'promotions.coupons.active' : 'promotions.coupons.inactive')}
+              </Tag>
+              {!c.listed && <Tag>{t('promotions.coupons.unlisted')}</Tag>}
+            </Space>
+          ),
+        },
+      ]}
+    >
       <Modal
         title={t('promotions.coupons.new')}
         open={open}
@@ -202,6 +185,6 @@ export function CouponsPage() {
           </Form.Item>
         </Form>
       </Modal>
-    </List>
+    </ListPage>
   );
 }

@@ -1,4 +1,3 @@
-import { List } from '@refinedev/antd';
 import { useCan, useTranslate } from '@refinedev/core';
 import {
   type AdminPromoOffer,
@@ -20,7 +19,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -28,7 +26,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../lib/api';
 import { dateTime, decimalSeparator, money } from '../../lib/format';
-import { cents, errorText, nameOf, showFieldErrors, useLoaded } from './shared';
+import { cents, errorText, ListPage, nameOf, showFieldErrors, useLoaded } from './shared';
 
 type Values = {
   kind: (typeof OFFER_KINDS)[number];
@@ -156,107 +154,93 @@ export function OffersPage() {
   );
 
   return (
-    <List
+    <ListPage<AdminPromoOffer>
       title={t('promotions.offers.title')}
-      breadcrumb={false}
-      headerButtons={
-        <Space wrap>
-          {canCreate && (
-            <Button type="primary" onClick={() => setOpen(true)}>
-              {t('promotions.offers.new')}
-            </Button>
-          )}
-          <Button onClick={reload}>{t('buttons.refresh')}</Button>
-        </Space>
-      }
-    >
-      <Typography.Paragraph type="secondary">{t('promotions.offers.help')}</Typography.Paragraph>
-      <Table<AdminPromoOffer>
-        size="middle"
-        rowKey="id"
-        loading={loading}
-        dataSource={data?.data ?? []}
-        pagination={{ pageSize: 25, hideOnSinglePage: true }}
-        scroll={{ x: true }}
-        locale={{ emptyText: t('promotions.offers.empty') }}
-        columns={[
-          { key: 'id', title: '#', dataIndex: 'id' },
-          {
-            key: 'name',
-            title: t('promotions.name'),
-            render: (_, o) => (
-              <Space direction="vertical" size={0}>
-                <Typography.Text strong>{nameOf(o)}</Typography.Text>
-                <Typography.Text type="secondary">{o.rules}</Typography.Text>
+      help={t('promotions.offers.help')}
+      create={canCreate ? { label: t('promotions.offers.new'), onClick: () => setOpen(true) } : undefined}
+      reload={reload}
+      loading={loading}
+      rows={data?.data ?? []}
+      rowKey="id"
+      empty={t('promotions.offers.empty')}
+      columns={[
+        { key: 'id', title: '#', dataIndex: 'id' },
+        {
+          key: 'name',
+          title: t('promotions.name'),
+          render: (_, o) => (
+            <Space direction="vertical" size={0}>
+              <Typography.Text strong>{nameOf(o)}</Typography.Text>
+              <Typography.Text type="secondary">{o.rules}</Typography.Text>
+            </Space>
+          ),
+        },
+        {
+          key: 'kind',
+          title: t('promotions.offers.kind'),
+          render: (_, o) => <Tag>{t(`promotions.offers.kinds.${o.kind}`)}</Tag>,
+        },
+        {
+          key: 'granted',
+          title: t('promotions.offers.granted'),
+          render: (_, o) => `${o.granted_count} · ${money(o.granted_amount)}`,
+        },
+        {
+          key: 'budget',
+          title: t('promotions.offers.budget'),
+          render: (_, o) => {
+            const share = budgetShare(o);
+            if (share === null) return <Typography.Text type="secondary">{t('promotions.noLimit')}</Typography.Text>;
+            return (
+              <Space direction="vertical" size={0} style={{ minWidth: 140 }}>
+                <Typography.Text>
+                  {[o.budget_amount !== null ? money(o.budget_amount) : null, o.budget_count ?? null]
+                    .filter((x) => x !== null)
+                    .join(' · ')}
+                </Typography.Text>
+                <Progress percent={share} size="small" status={share >= 100 ? 'exception' : 'normal'} />
               </Space>
-            ),
+            );
           },
-          {
-            key: 'kind',
-            title: t('promotions.offers.kind'),
-            render: (_, o) => <Tag>{t(`promotions.offers.kinds.${o.kind}`)}</Tag>,
-          },
-          {
-            key: 'granted',
-            title: t('promotions.offers.granted'),
-            render: (_, o) => `${o.granted_count} · ${money(o.granted_amount)}`,
-          },
-          {
-            key: 'budget',
-            title: t('promotions.offers.budget'),
-            render: (_, o) => {
-              const share = budgetShare(o);
-              if (share === null) return <Typography.Text type="secondary">{t('promotions.noLimit')}</Typography.Text>;
-              return (
-                <Space direction="vertical" size={0} style={{ minWidth: 140 }}>
-                  <Typography.Text>
-                    {[o.budget_amount !== null ? money(o.budget_amount) : null, o.budget_count ?? null]
-                      .filter((x) => x !== null)
-                      .join(' · ')}
-                  </Typography.Text>
-                  <Progress percent={share} size="small" status={share >= 100 ? 'exception' : 'normal'} />
-                </Space>
-              );
-            },
-          },
-          {
-            key: 'dates',
-            title: t('promotions.period'),
-            render: (_, o) =>
-              o.starts_at || o.ends_at
-                ? `${o.starts_at ? dateTime(o.starts_at) : '…'} – ${o.ends_at ? dateTime(o.ends_at) : '…'}`
-                : t('promotions.always'),
-          },
-          {
-            key: 'live',
-            title: t('promotions.status'),
-            render: (_, o) => (
-              <Tag color={o.live ? 'green' : o.active ? 'blue' : 'default'}>
-                {t(
-                  o.live
-                    ? 'promotions.offers.live'
-                    : o.active
-                      ? 'promotions.offers.scheduled'
-                      : 'promotions.offers.ended',
-                )}
-              </Tag>
-            ),
-          },
-          {
-            key: 'active',
-            title: t('promotions.offers.active'),
-            render: (_, o) => (
-              <Switch
-                size="small"
-                checked={o.active}
-                disabled={!canUpdate}
-                aria-label={t('promotions.offers.active')}
-                onChange={(v) => setActive(o, v)}
-              />
-            ),
-          },
-        ]}
-      />
+        },
+        {
+          key: 'dates',
+          title: t('promotions.period'),
+          render: (_, o) =>
+            o.starts_at || o.ends_at
+              ? `${o.starts_at ? dateTime(o.starts_at) : '…'} – ${o.ends_at ? dateTime(o.ends_at) : '…'}`
+              : t('promotions.always'),
+        },
+        {
+          key: 'live',
+          title: t('promotions.status'),
+          render: (_, o) => (
+            <Tag color={o.live ? 'green' : o.active ? 'blue' : 'default'}>
+              {t(
+                o.live
+                  ? 'promotions.offers.live'
+                  : o.active
+                    ? 'promotions.offers.scheduled'
+                    : 'promotions.offers.ended',
+              )}
+            </Tag>
+          ),
+        },
+        {
+          key: 'active',
+          title: t('promotions.offers.active'),
+          render: (_, o) => (
+            <Switch
+              size="small"
+              checked={o.active}
+              disabled={!canUpdate}
+              aria-label={t('promotions.offers.active')}
+              onChange={(v) => setActive(o, v)}
+            />
+          ),
+        },
+      ]}
+    >
       <Drawer
         title={t('promotions.offers.new')}
         open={open}
@@ -379,6 +363,6 @@ export function OffersPage() {
           </Form.Item>
         </Form>
       </Drawer>
-    </List>
+    </ListPage>
   );
 }

@@ -1,5 +1,9 @@
+import { List } from '@refinedev/antd';
+import { useTranslate } from '@refinedev/core';
 import type { FormInstance } from 'antd';
-import { App } from 'antd';
+import { App, Button, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
 import { currentLocale } from '../../lib/locale';
@@ -36,3 +40,51 @@ export const cents = (reais: number | null | undefined) =>
 
 /** A name kept in both languages, in the console's. */
 export const nameOf = (o: { name_pt: string; name_en: string }) => (currentLocale() === 'en' ? o.name_en : o.name_pt);
+
+type ListPageProps<T> = {
+  title: string;
+  help: string;
+  /** The create button's label and action; absent when the role may not create. */
+  create?: { label: string; onClick: () => void };
+  reload: () => void;
+  loading: boolean;
+  rows: T[];
+  rowKey: keyof T & string;
+  empty: string;
+  columns: ColumnsType<T>;
+  children?: ReactNode;
+};
+
+/** A promotions list: a tenant's few rows (offers, coupons, missions) in one table, a create button and a refresh. */
+export function ListPage<T extends object>(p: ListPageProps<T>) {
+  const t = useTranslate();
+  return (
+    <List
+      title={p.title}
+      breadcrumb={false}
+      headerButtons={
+        <Space wrap>
+          {p.create && (
+            <Button type="primary" onClick={p.create.onClick}>
+              {p.create.label}
+            </Button>
+          )}
+          <Button onClick={p.reload}>{t('buttons.refresh')}</Button>
+        </Space>
+      }
+    >
+      <Typography.Paragraph type="secondary">{p.help}</Typography.Paragraph>
+      <Table<T>
+        size="middle"
+        rowKey={p.rowKey}
+        loading={p.loading}
+        dataSource={p.rows}
+        pagination={{ pageSize: 25, hideOnSinglePage: true }}
+        scroll={{ x: true }}
+        locale={{ emptyText: p.empty }}
+        columns={p.columns}
+      />
+      {p.children}
+    </List>
+  );
+}
