@@ -383,13 +383,14 @@ export async function stopMission(
 ): Promise<{ mission: AdminPromoMission }> {
   const tenant = await actTenant(db, staff, o.tenant);
   return db.transaction(async (tx) => {
+    const before = (await missionsForStaff(tx, tenant.id)).find((m) => m.id === o.id);
     const mission = missionOf(await disableMission(tx, tenant.id, o.id), o.lang);
     await auditStaffAct(tx, {
       staff,
       action: 'mission.disable',
       tenantId: tenant.id,
       userId: null,
-      before: { ...mission, active: true },
+      before: before ? missionOf(before, o.lang) : null,
       after: mission,
       ip: o.ip,
     });
