@@ -140,6 +140,9 @@ describe(`promotions in the console (${process.env.TEST_DATABASE_URL ? 'postgres
     expect(ended.json().offer).toMatchObject({ active: false, live: false });
     expect(await liveIds()).not.toContain(offer.id);
     expect(await auditOf('offer.end')).toMatchObject({ before: { active: true }, after: { active: false } });
+    const late = await call(mk, 'POST', '/api/admin/promotions/coupons', { code: 'TARDE', offer_id: offer.id });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().errors.offer_id).toEqual(['Esta oferta foi encerrada: reative-a antes de criar um cupom.']);
     // Nothing was written by the refused drafts: one more offer than before, no more.
     expect((await call(mk, 'GET', '/api/admin/promotions/offers')).json().data).toHaveLength(before + 1);
   });

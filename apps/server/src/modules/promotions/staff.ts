@@ -52,6 +52,10 @@ const REGULATED: Localized = {
   pt: 'Esta plataforma é regulada: este tipo de oferta não pode ter cupom.',
   en: 'This platform is regulated: this kind of offer cannot have a coupon.',
 };
+const OFFER_ENDED: Localized = {
+  pt: 'Esta oferta foi encerrada: reative-a antes de criar um cupom.',
+  en: 'This offer has ended: turn it back on before making a coupon.',
+};
 const TAKEN: Localized = { pt: 'Este código de cupom já existe.', en: 'This coupon code already exists.' };
 const BAD_DATES: Localized = { pt: 'O fim deve ser depois do início.', en: 'The end must be after the start.' };
 const BAD_USES: Localized = { pt: 'O limite de usos é pelo menos 1.', en: 'The use limit is at least 1.' };
@@ -66,6 +70,8 @@ export async function createCoupon(sql: Sql, tenant: Tenant, i: CouponInput): Pr
     throw new AppError('validation', BAD_DATES, { ends_at: [BAD_DATES] });
   const offer = await repo.findOffer(sql, tenant.id, i.offerId);
   if (!offer) throw new AppError('validation', NO_OFFER, { offer_id: [NO_OFFER] });
+  // A code for an ended offer could never be used: say so now rather than to the first player who types it.
+  if (!offer.active) throw new AppError('validation', OFFER_ENDED, { offer_id: [OFFER_ENDED] });
   if (!kindAllowed(tenant.settings, offer.kind)) throw new AppError('validation', REGULATED, { offer_id: [REGULATED] });
   const c = await repo.insertCoupon(sql, {
     tenant_id: tenant.id,
