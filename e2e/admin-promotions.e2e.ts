@@ -101,7 +101,7 @@ describe.runIf(browserAvailable)('back office promotions', () => {
     await page.locator('.ant-picker-dropdown').getByText('Hoje').waitFor();
     await shot(page, 'cashback-picker-pt-BR-1366');
     await page.context().close();
-  }, 180_000);
+  }, 300_000);
 
   it('marketing in English on a tablet: every promotions screen fits its width', async () => {
     const page = await signedIn('marketing', 'en', 768, 1024);
@@ -119,7 +119,7 @@ describe.runIf(browserAvailable)('back office promotions', () => {
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
     }
     await page.context().close();
-  }, 180_000);
+  }, 300_000);
 
   it('finance sees the referrals and CPAs but none of marketing’s screens', async () => {
     const page = await signedIn('finance', 'pt-BR', 1366, 768);

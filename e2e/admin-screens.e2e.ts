@@ -82,7 +82,7 @@ describe.runIf(browserAvailable)('back office screens', () => {
 
   it.concurrent.for(VIEWS)(
     'every screen in %s at %i px',
-    { timeout: 180_000 },
+    { timeout: 420_000 },
     async ([locale, width, height], { expect }) => {
       const state = signedIn as Exclude<typeof signedIn, string>;
       const ctx = await browser.newContext({
