@@ -147,9 +147,10 @@ describe.runIf(browserAvailable)('phone layouts (360 x 780)', () => {
   it('the chat button steps aside over the footer; a toast never covers the header balance', async () => {
     const page = await phone('pt');
     await page.goto(url('pt', '/'), { waitUntil: 'networkidle' });
-    await expect.poll(() => fabShown(page)).not.toBeNull();
+    // The button comes with the chat's lazy chunk: on a slow machine that takes more than the poll's default second.
+    await expect.poll(() => fabShown(page), { timeout: 15_000 }).not.toBeNull();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => fabShown(page)).toBeNull();
+    await expect.poll(() => fabShown(page), { timeout: 15_000 }).toBeNull();
 
     // A toast: resetting the demo balance of an Original confirms with one.
     await page.goto(url('pt', '/originals/dice'), { waitUntil: 'networkidle' });
