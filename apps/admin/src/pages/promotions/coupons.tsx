@@ -17,9 +17,9 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../lib/api';
-import { dateTime, money } from '../../lib/format';
+import { money } from '../../lib/format';
 import { budgetShare } from './offers';
-import { errorText, ListPage, nameOf, showFieldErrors, useLoaded } from './shared';
+import { BudgetBar, errorText, ListPage, nameOf, periodText, showFieldErrors, useLoaded } from './shared';
 
 type Values = {
   code: string;
@@ -110,24 +110,21 @@ export function CouponsPage() {
             return share === null ? (
               <Typography.Text type="secondary">{`${money(c.granted_amount)} · ${t('promotions.noLimit')}`}</Typography.Text>
             ) : (
-              <Space direction="vertical" size={0} style={{ minWidth: 140 }}>
-                <Typography.Text>
-                  {c.budget_amount !== null
+              <BudgetBar
+                share={share}
+                label={
+                  c.budget_amount !== null
                     ? `${money(c.granted_amount)} / ${money(c.budget_amount)}`
-                    : `${c.granted_count} / ${c.budget_count}`}
-                </Typography.Text>
-                <Progress percent={share} size="small" status={share >= 100 ? 'exception' : 'normal'} />
-              </Space>
+                    : `${c.granted_count} / ${c.budget_count}`
+                }
+              />
             );
           },
         },
         {
           key: 'dates',
           title: t('promotions.period'),
-          render: (_, c) =>
-            c.starts_at || c.ends_at
-              ? `${c.starts_at ? dateTime(c.starts_at) : '…'} – ${c.ends_at ? dateTime(c.ends_at) : '…'}`
-              : t('promotions.always'),
+          render: (_, c) => periodText(c.starts_at, c.ends_at, t('promotions.always')),
         },
         {
           key: 'state',

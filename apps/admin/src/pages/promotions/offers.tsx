@@ -15,7 +15,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Progress,
   Select,
   Space,
   Switch,
@@ -25,8 +24,8 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../lib/api';
-import { dateTime, decimalSeparator, money } from '../../lib/format';
-import { cents, errorText, ListPage, nameOf, showFieldErrors, useLoaded } from './shared';
+import { decimalSeparator, money } from '../../lib/format';
+import { BudgetBar, cents, errorText, ListPage, nameOf, periodText, showFieldErrors, useLoaded } from './shared';
 
 type Values = {
   kind: (typeof OFFER_KINDS)[number];
@@ -192,24 +191,19 @@ export function OffersPage() {
             const share = budgetShare(o);
             if (share === null) return <Typography.Text type="secondary">{t('promotions.noLimit')}</Typography.Text>;
             return (
-              <Space direction="vertical" size={0} style={{ minWidth: 140 }}>
-                <Typography.Text>
-                  {[o.budget_amount !== null ? money(o.budget_amount) : null, o.budget_count ?? null]
-                    .filter((x) => x !== null)
-                    .join(' · ')}
-                </Typography.Text>
-                <Progress percent={share} size="small" status={share >= 100 ? 'exception' : 'normal'} />
-              </Space>
+              <BudgetBar
+                share={share}
+                label={[o.budget_amount !== null ? money(o.budget_amount) : null, o.budget_count ?? null]
+                  .filter((x) => x !== null)
+                  .join(' · ')}
+              />
             );
           },
         },
         {
           key: 'dates',
           title: t('promotions.period'),
-          render: (_, o) =>
-            o.starts_at || o.ends_at
-              ? `${o.starts_at ? dateTime(o.starts_at) : '…'} – ${o.ends_at ? dateTime(o.ends_at) : '…'}`
-              : t('promotions.always'),
+          render: (_, o) => periodText(o.starts_at, o.ends_at, t('promotions.always')),
         },
         {
           key: 'live',

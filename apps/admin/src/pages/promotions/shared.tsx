@@ -1,11 +1,12 @@
 import { List } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
 import type { FormInstance } from 'antd';
-import { App, Button, Space, Table, Typography } from 'antd';
+import { App, Button, Progress, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
+import { dateTime } from '../../lib/format';
 import { currentLocale } from '../../lib/locale';
 
 /** One GET of a small list (a tenant's offers, coupons, missions ...), reloaded after each act. */
@@ -88,3 +89,17 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
     </List>
   );
 }
+
+/** An offer's budget: what is counted against it and a bar of the share spent (red once it is all spent). */
+export function BudgetBar({ label, share }: { label: string; share: number }) {
+  return (
+    <Space direction="vertical" size={0} style={{ minWidth: 140 }}>
+      <Typography.Text>{label}</Typography.Text>
+      <Progress percent={share} size="small" status={share >= 100 ? 'exception' : 'normal'} />
+    </Space>
+  );
+}
+
+/** A promotion's dates as one cell: "start – end" ("…" for an open side), or `always` when it has none. */
+export const periodText = (starts: string | null, ends: string | null, always: string) =>
+  starts || ends ? `${starts ? dateTime(starts) : '…'} – ${ends ? dateTime(ends) : '…'}` : always;
