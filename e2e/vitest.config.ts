@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A poll waits on a page that a busy two-core machine may take seconds to render; a second is too short.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
