@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch } from './support/browser';
 import { registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
-import { awayFromStepBoundary, createStaff, staffLogIn } from './support/staff';
+import { signedInStaff } from './support/staff';
 
 // The console's catalog as marketing and a trader use it: games with filters, providers, a box draft refused with
 // the boxes module's own words then a valid one with its RTP; the sportsbook's events and an event with a player's
@@ -30,18 +30,8 @@ describe.runIf(browserAvailable)('back office catalog', () => {
     await server?.stop();
   });
 
-  async function signedIn(role: string, locale: 'pt-BR' | 'en', width: number, height: number): Promise<Page> {
-    const staff = createStaff(server, role);
-    const ctx = await browser.newContext({ locale, viewport: { width, height } });
-    // The console starts in Portuguese (its login labels are pt-BR); English is chosen in the header afterwards.
-    const page = await ctx.newPage();
-    await awayFromStepBoundary();
-    await staffLogIn(page, server.url, staff);
-    if (locale === 'en') {
-      await page.evaluate(() => localStorage.setItem('sorte-admin-locale', 'en'));
-    }
-    return page;
-  }
+  const signedIn = (role: string, locale: 'pt-BR' | 'en', width: number, height: number) =>
+    signedInStaff(server, browser, role, locale, width, height);
   async function rows(page: Page, name: string) {
     try {
       await page.locator('tr.ant-table-row').first().waitFor({ timeout: 15_000 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch } from './support/browser';
 import { api, registerPlayer } from './support/players';
 import { type RunningServer, startServer } from './support/server';
-import { awayFromStepBoundary, createStaff, staffLogIn } from './support/staff';
+import { signedInStaff } from './support/staff';
 
 // The console's promotions as marketing runs them: a new no-deposit offer made in the form (a missing amount is
 // caught before sending), a coupon for it, a player redeeming the coupon on the site's API and the console counting
@@ -27,15 +27,8 @@ describe.runIf(browserAvailable)('back office promotions', () => {
     await server?.stop();
   });
 
-  async function signedIn(role: string, locale: 'pt-BR' | 'en', width: number, height: number): Promise<Page> {
-    const staff = createStaff(server, role);
-    const ctx = await browser.newContext({ locale, viewport: { width, height } });
-    const page = await ctx.newPage();
-    await awayFromStepBoundary();
-    await staffLogIn(page, server.url, staff);
-    if (locale === 'en') await page.evaluate(() => localStorage.setItem('sorte-admin-locale', 'en'));
-    return page;
-  }
+  const signedIn = (role: string, locale: 'pt-BR' | 'en', width: number, height: number) =>
+    signedInStaff(server, browser, role, locale, width, height);
   const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   async function open(page: Page, path: string, name: string) {
     await page.goto(`${server.url}/admin${path}`, { waitUntil: 'networkidle' });
@@ -50,7 +43,8 @@ describe.runIf(browserAvailable)('back office promotions', () => {
     await open(page, '/promotions/offers', 'offers-pt-BR-1366');
     await page.getByRole('button', { name: 'Nova oferta' }).click();
     const drawer = page.locator('.ant-drawer-content');
-    await drawer.getByLabel('Tipo').click({ force: true });
+    // The select's visible box, not its hidden input: the click then waits for the drawer to finish sliding in.
+    await drawer.locator('.ant-form-item', { has: page.getByLabel('Tipo') }).locator('.ant-select-selector').click();
     await page.locator('.ant-select-item-option', { hasText: 'Sem depósito' }).click();
     await drawer.getByLabel('Nome (português)').fill('Presente de Natal');
     await drawer.getByLabel('Nome (inglês)').fill('Christmas gift');
@@ -70,7 +64,7 @@ describe.runIf(browserAvailable)('back office promotions', () => {
     await page.getByRole('button', { name: 'Novo cupom' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Código').fill('natal26');
-    await dialog.getByLabel('Oferta').click({ force: true });
+    await dialog.locator('.ant-form-item', { has: page.getByLabel('Oferta') }).locator('.ant-select-selector').click();
     await page.locator('.ant-select-item-option', { hasText: 'Presente de Natal' }).click();
     await dialog.getByLabel('Limite de usos').fill('50');
     await dialog.getByRole('button', { name: 'Criar' }).click();

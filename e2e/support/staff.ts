@@ -1,5 +1,5 @@
 import * as OTPAuth from 'otpauth';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { RunningServer } from './server';
 
@@ -42,4 +42,25 @@ export async function staffLogIn(page: Page, url: string, s: Staff) {
   await page.getByLabel('Código do autenticador (6 dígitos)').fill(previousCode(s));
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await page.getByTestId('staff-email').waitFor();
+}
+
+/**
+ * A new staff member of `role`, signed in to the console in a fresh context of `browser` at the given size. The
+ * console starts in Portuguese (its login labels are pt-BR); English is chosen afterwards as the header would.
+ */
+export async function signedInStaff(
+  server: RunningServer,
+  browser: Browser,
+  role: string,
+  locale: 'pt-BR' | 'en',
+  width: number,
+  height: number,
+): Promise<Page> {
+  const staff = createStaff(server, role);
+  const ctx = await browser.newContext({ locale, viewport: { width, height } });
+  const page = await ctx.newPage();
+  await awayFromStepBoundary();
+  await staffLogIn(page, server.url, staff);
+  if (locale === 'en') await page.evaluate(() => localStorage.setItem('sorte-admin-locale', 'en'));
+  return page;
 }
