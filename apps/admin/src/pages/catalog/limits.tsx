@@ -2,6 +2,7 @@ import { useCan, useTranslate } from '@refinedev/core';
 import { type AdminBookLimits, type AdminBookLimitsReply, MARKET_KINDS } from '@sorte/contracts';
 import { App, Button, Card, Collapse, Form, InputNumber, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { ReaisInput } from '../../components/reais-input';
 import { api } from '../../lib/api';
 import { decimalSeparator, money } from '../../lib/format';
 import { errorText } from './paths';
@@ -91,14 +92,7 @@ export function BookLimitsCard() {
               <Space wrap align="start">
                 {MONEY.map((k) => (
                   <Form.Item key={k} name={k} label={t(`catalog.limits.${k}`)} rules={[{ required: true }]}>
-                    <InputNumber
-                      min={0.01}
-                      step={1}
-                      precision={2}
-                      decimalSeparator={decimalSeparator()}
-                      prefix="R$"
-                      style={{ width: 180 }}
-                    />
+                    <ReaisInput style={{ width: 180 }} />
                   </Form.Item>
                 ))}
                 <Form.Item name="live_delay_ms" label={t('catalog.limits.live_delay_ms')} rules={[{ required: true }]}>

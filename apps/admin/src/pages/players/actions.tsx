@@ -8,9 +8,10 @@ import type {
 } from '@sorte/contracts';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
 import { useState } from 'react';
+import { ReaisInput } from '../../components/reais-input';
 import type { useStepUp } from '../../components/step-up';
 import { api } from '../../lib/api';
-import { dateTime, decimalSeparator, money } from '../../lib/format';
+import { dateTime, money } from '../../lib/format';
 import { newIdempotencyKey, PLAYER_PATHS } from './api';
 
 type Act = 'block' | 'unblock' | 'adjust' | 'grant' | 'end' | 'lift';
@@ -163,14 +164,7 @@ export function PlayerActions({
                   label={t('players.amountBrl')}
                   rules={[{ required: true, message: t('players.amountRequired') }]}
                 >
-                  <InputNumber
-                    min={0.01}
-                    max={1_000_000}
-                    step={1}
-                    precision={2}
-                    decimalSeparator={decimalSeparator()}
-                    style={{ width: '100%' }}
-                  />
+                  <ReaisInput max={1_000_000} />
                 </Form.Item>
               </>
             )}

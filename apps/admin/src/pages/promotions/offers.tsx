@@ -23,6 +23,7 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { ReaisInput } from '../../components/reais-input';
 import { api } from '../../lib/api';
 import { decimalSeparator, money } from '../../lib/format';
 import { BudgetBar, cents, errorText, ListPage, nameOf, periodText, showFieldErrors, useLoaded } from './shared';
@@ -141,14 +142,7 @@ export function OffersPage() {
       label={t(label)}
       rules={required ? [{ required: true, message: t('promotions.required') }] : []}
     >
-      <InputNumber
-        min={0.01}
-        step={1}
-        precision={2}
-        decimalSeparator={decimalSeparator()}
-        prefix="R$"
-        style={{ width: '100%' }}
-      />
+      <ReaisInput />
     </Form.Item>
   );
 

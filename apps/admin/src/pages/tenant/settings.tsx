@@ -1,7 +1,7 @@
 import { useCan, useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Card, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Alert, App, Button, Card, Col, Divider, Form, Input, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
-import { decimalSeparator } from '../../lib/format';
+import { ReaisInput } from '../../components/reais-input';
 import { type Settings, useTenant } from './api';
 
 const FLAGS = [
@@ -146,14 +146,7 @@ export function TenantSettingsPage() {
           {MONEY.map((m) => (
             <Col xs={12} md={8} key={m}>
               <Form.Item name={m} label={t(`tenant.settings.money.${m}`)}>
-                <InputNumber
-                  min={0}
-                  step={1}
-                  precision={2}
-                  decimalSeparator={decimalSeparator()}
-                  prefix="R$"
-                  style={{ width: '100%' }}
-                />
+                <ReaisInput min={0} />
               </Form.Item>
             </Col>
           ))}
