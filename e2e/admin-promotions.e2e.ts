@@ -44,7 +44,10 @@ describe.runIf(browserAvailable)('back office promotions', () => {
     await page.getByRole('button', { name: 'Nova oferta' }).click();
     const drawer = page.locator('.ant-drawer-content');
     // The select's visible box, not its hidden input: the click then waits for the drawer to finish sliding in.
-    await drawer.locator('.ant-form-item', { has: page.getByLabel('Tipo') }).locator('.ant-select-selector').click();
+    await drawer
+      .locator('.ant-form-item', { has: page.getByLabel('Tipo') })
+      .locator('.ant-select-selector')
+      .click();
     await page.locator('.ant-select-item-option', { hasText: 'Sem depósito' }).click();
     await drawer.getByLabel('Nome (português)').fill('Presente de Natal');
     await drawer.getByLabel('Nome (inglês)').fill('Christmas gift');
@@ -64,7 +67,10 @@ describe.runIf(browserAvailable)('back office promotions', () => {
     await page.getByRole('button', { name: 'Novo cupom' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Código').fill('natal26');
-    await dialog.locator('.ant-form-item', { has: page.getByLabel('Oferta') }).locator('.ant-select-selector').click();
+    await dialog
+      .locator('.ant-form-item', { has: page.getByLabel('Oferta') })
+      .locator('.ant-select-selector')
+      .click();
     await page.locator('.ant-select-item-option', { hasText: 'Presente de Natal' }).click();
     await dialog.getByLabel('Limite de usos').fill('50');
     await dialog.getByRole('button', { name: 'Criar' }).click();
