@@ -1,4 +1,4 @@
-import { AuditOutlined, BankOutlined, DollarOutlined, LaptopOutlined } from '@ant-design/icons';
+import { AlertOutlined, AuditOutlined, BankOutlined, DollarOutlined, LaptopOutlined } from '@ant-design/icons';
 import { ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd';
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
@@ -23,6 +23,7 @@ import {
   registerSection,
 } from './lib/providers';
 import { AuditPage } from './pages/audit';
+import { FailedEventsPage } from './pages/events';
 import { LoginPage } from './pages/login';
 import { WithdrawalsPage } from './pages/payments/withdrawals';
 import { SessionsPage } from './pages/sessions';
@@ -49,6 +50,7 @@ export function App() {
       list: '/withdrawals',
       meta: { label: t('nav.withdrawals'), parent: 'payments', icon: <DollarOutlined /> },
     },
+    { name: 'events', list: '/events', meta: { label: t('nav.events'), icon: <AlertOutlined /> } },
     { name: 'audit', list: '/audit', meta: { label: t('nav.audit'), icon: <AuditOutlined /> } },
     { name: 'sessions', list: '/sessions', meta: { label: t('nav.sessions'), icon: <LaptopOutlined /> } },
   ];
@@ -84,6 +86,7 @@ export function App() {
                   <Fragment key={i}>{s.routes}</Fragment>
                 ))}
                 <Route path="/withdrawals" element={<WithdrawalsPage />} />
+                <Route path="/events" element={<FailedEventsPage />} />
                 <Route path="/audit" element={<AuditPage />} />
                 <Route path="/sessions" element={<SessionsPage />} />
                 <Route path="*" element={<FirstAllowed />} />

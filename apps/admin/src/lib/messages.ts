@@ -8,6 +8,7 @@ const PT = {
     withdrawals: 'Saques em análise',
     audit: 'Auditoria',
     sessions: 'Minhas sessões',
+    events: 'Eventos com falha',
   },
   buttons: { logout: 'Sair', refresh: 'Atualizar', cancel: 'Cancelar', confirm: 'Confirmar' },
   login: {
@@ -80,6 +81,22 @@ const PT = {
     clear: 'Limpar',
     empty: 'Nenhum registro com esses filtros.',
   },
+  events: {
+    title: 'Eventos com falha',
+    help: 'Trabalho que a plataforma desistiu de fazer depois das tentativas automáticas (uma recompensa VIP, o progresso de uma missão, uma notificação). Corrija a causa e tente de novo: cada consumidor é idempotente, então nada é feito duas vezes. Os eventos ainda em nova tentativa automática não aparecem aqui.',
+    empty: 'Nenhum evento parado.',
+    consumer: 'Consumidor',
+    event: 'Evento',
+    player: 'Jogador',
+    tenant: 'Plataforma',
+    attempts: 'Tentativas',
+    error: 'Último erro',
+    created: 'Publicado',
+    parked: 'Parado em',
+    retry: 'Tentar de novo',
+    retryConfirm: 'Entregar o evento {{id}} de novo a {{consumer}}?',
+    retried: 'Evento devolvido à fila.',
+  },
   sessions: {
     title: 'Minhas sessões',
     started: 'Início',
@@ -103,7 +120,13 @@ type Messages = typeof PT;
 
 const EN: Messages = {
   app: { title: 'Sorte · Back office', language: 'Language' },
-  nav: { payments: 'Payments', withdrawals: 'Withdrawals review', audit: 'Audit log', sessions: 'My sessions' },
+  nav: {
+    payments: 'Payments',
+    withdrawals: 'Withdrawals review',
+    audit: 'Audit log',
+    sessions: 'My sessions',
+    events: 'Failed events',
+  },
   buttons: { logout: 'Log out', refresh: 'Refresh', cancel: 'Cancel', confirm: 'Confirm' },
   login: {
     title: 'Log in to the back office',
@@ -174,6 +197,22 @@ const EN: Messages = {
     search: 'Filter',
     clear: 'Clear',
     empty: 'No entry with these filters.',
+  },
+  events: {
+    title: 'Failed events',
+    help: 'Work the platform gave up on after its automatic attempts (a VIP reward, a mission’s progress, a notification). Fix the cause and retry: every consumer is idempotent, so nothing is done twice. Events still being retried automatically are not listed here.',
+    empty: 'No parked event.',
+    consumer: 'Consumer',
+    event: 'Event',
+    player: 'Player',
+    tenant: 'Platform',
+    attempts: 'Attempts',
+    error: 'Last error',
+    created: 'Published',
+    parked: 'Parked at',
+    retry: 'Retry',
+    retryConfirm: 'Deliver event {{id}} to {{consumer}} again?',
+    retried: 'Event back in the queue.',
   },
   sessions: {
     title: 'My sessions',

@@ -91,6 +91,7 @@ const SUBJECTS: Record<string, AdminSubject | null> = {
   payments: 'Withdrawal',
   withdrawals: 'Withdrawal',
   audit: 'AuditLog',
+  events: 'Events',
   sessions: null,
 };
 

@@ -7,6 +7,7 @@ export * from './catalog';
 export * from './common';
 export * from './community';
 export * from './dashboard';
+export * from './events';
 export * from './payments';
 export * from './permissions';
 export * from './players';

@@ -65,6 +65,7 @@ export const ADMIN_SUBJECTS = [
   'AuditLog',
   'Report',
   'Dashboard',
+  'Events',
 ] as const;
 export type AdminSubject = (typeof ADMIN_SUBJECTS)[number];
 

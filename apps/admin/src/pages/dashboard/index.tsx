@@ -95,12 +95,14 @@ function Queues({ d }: { d: DashboardReply }) {
   const withdrawals = useCan({ resource: 'withdrawals', action: 'list' }).data?.can;
   const kyc = useCan({ resource: 'kyc', action: 'list' }).data?.can;
   const affiliates = useCan({ resource: 'promotions-affiliates', action: 'list' }).data?.can;
+  const events = useCan({ resource: 'events', action: 'list' }).data?.can;
   const items: { key: string; n: number; to?: string; extra?: string }[] = [
     { key: 'withdrawals', n: d.queues.withdrawals_under_review, to: withdrawals ? '/withdrawals' : undefined },
     { key: 'kyc', n: d.queues.kyc_pending, to: kyc ? '/payments/kyc' : undefined },
     {
       key: 'events',
       n: d.queues.events_failed,
+      to: events ? '/events' : undefined,
       extra: d.queues.events_parked ? t('dashboard.queues.parked', { n: d.queues.events_parked }) : undefined,
     },
     {

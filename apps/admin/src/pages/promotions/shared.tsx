@@ -50,7 +50,7 @@ type ListPageProps<T> = {
   reload: () => void;
   loading: boolean;
   rows: T[];
-  rowKey: keyof T & string;
+  rowKey: (keyof T & string) | ((row: T) => string);
   empty: string;
   columns: ColumnsType<T>;
   children?: ReactNode;

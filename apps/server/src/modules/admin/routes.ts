@@ -4,6 +4,7 @@ import { authRoutes } from './auth-routes';
 import { catalogRoutes } from './catalog-routes';
 import { communityRoutes } from './community-routes';
 import { dashboardRoutes } from './dashboard-routes';
+import { eventsRoutes } from './events-routes';
 import { paymentsRoutes } from './payments-routes';
 import { playersRoutes } from './players-routes';
 import { promotionsRoutes } from './promotions-routes';
@@ -28,4 +29,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(communityRoutes);
   await app.register(tenantRoutes);
   await app.register(reportsRoutes);
+  await app.register(eventsRoutes);
 }

@@ -62,9 +62,10 @@ async function requireConsumer(sql: Sql, consumer: string) {
   if (rows.length === 0) throw new AppError('not_found', `no event consumer named "${consumer}"`);
 }
 
+/** `tenantId` holds the list to one tenant's events (a tenant's staff); `eventId` to one event. */
 export async function listParkedEvents(
   sql: Sql,
-  o: { consumer?: string; limit?: number } = {},
+  o: { consumer?: string; tenantId?: number; eventId?: number; limit?: number } = {},
 ): Promise<ParkedEvent[]> {
   if (o.consumer !== undefined) await requireConsumer(sql, o.consumer);
   const { rows } = await sql.query<{
@@ -80,8 +81,9 @@ export async function listParkedEvents(
   }>(
     `select consumer, event_id, name, tenant_id, user_id, attempts, last_error, created_at, parked_at
       from event_retries where parked_at is not null and ($1::text is null or consumer = $1)
+        and ($3::bigint is null or tenant_id = $3) and ($4::bigint is null or event_id = $4)
       order by parked_at, consumer, event_id limit $2`,
-    [o.consumer ?? null, o.limit ?? 100],
+    [o.consumer ?? null, o.limit ?? 100, o.tenantId ?? null, o.eventId ?? null],
   );
   return rows.map((r) => ({
     consumer: r.consumer,
