@@ -3,7 +3,11 @@ import type { AdminRegulatedReply } from '@sorte/contracts';
 import { Alert, Card, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
+import { money } from '../../lib/format';
 import { TENANT_PATHS } from './api';
+
+/** The rules whose value the server sends as centavos: shown as money, as the settings screen edits them. */
+const MONEY = new Set(['two_person_approval_above', 'min_deposit', 'max_deposit', 'min_withdrawal', 'max_withdrawal']);
 
 /** What regulated mode enforces for this tenant, read from the modules' own rules: a read-only view. */
 export function RegulatedPage() {
@@ -16,8 +20,10 @@ export function RegulatedPage() {
       .catch((e) => setError(e instanceof Error ? e.message : String(e)));
   }, []);
   if (error) return <Alert type="error" message={error} />;
-  const value = (v: string) =>
-    v === 'true' ? (
+  const value = (key: string, v: string) =>
+    MONEY.has(key) && /^\d+$/.test(v) ? (
+      money(Number(v))
+    ) : v === 'true' ? (
       <Tag color="green">{t('tenant.regulated.yes')}</Tag>
     ) : v === 'false' ? (
       <Tag>{t('tenant.regulated.no')}</Tag>
@@ -51,7 +57,7 @@ export function RegulatedPage() {
             title: t('tenant.regulated.rule'),
             render: (_, p) => t(`tenant.regulated.keys.${p.key}`, p.key),
           },
-          { key: 'value', title: t('tenant.regulated.value'), render: (_, p) => value(p.value) },
+          { key: 'value', title: t('tenant.regulated.value'), render: (_, p) => value(p.key, p.value) },
           {
             key: 'source',
             title: t('tenant.regulated.source'),
