@@ -155,6 +155,16 @@ describe('failed events in the console', () => {
     ]);
   });
 
+  it('two retries of one event at once: one is applied and audited, the other is a 404', async () => {
+    const b = await testStaff(app, 'owner', { tenantId: tenantB, host: HOST_B });
+    const row = ours((await staffCall(app, b, 'GET', '/api/admin/events/failed')).json().data)[0]!;
+    const url = `/api/admin/events/failed/console-probe/${row.event_id}/retry`;
+    const codes = (await Promise.all([1, 2].map(() => staffCall(app, b, 'POST', url, {})))).map((r) => r.statusCode);
+    expect(codes.sort()).toEqual([200, 404]);
+    const audit = await staffCall(app, b, 'GET', '/api/admin/audit?action=event.retry&limit=5');
+    expect(audit.json().data).toHaveLength(1);
+  });
+
   it('answers a malformed consumer or id with 422', async () => {
     const a = await testStaff(app, 'owner', { tenantId: tenantA });
     for (const path of ['BAD%20NAME/1', 'console-probe/x', 'console-probe/0']) {

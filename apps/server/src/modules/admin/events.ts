@@ -46,6 +46,8 @@ export async function retryFailedEvent(
     }).then((rows) => rows.filter((e) => e.consumer === o.consumer));
     if (!before) throw new AppError('not_found', NOT_PARKED);
     const retried = await retryParkedEvents(tx, { consumer: o.consumer, eventId: o.eventId });
+    // Two retries at once both read the row parked; the second update then finds it taken and changes nothing.
+    if (retried === 0) throw new AppError('not_found', NOT_PARKED);
     await auditStaffAct(tx, {
       staff,
       action: 'event.retry',
