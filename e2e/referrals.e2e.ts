@@ -76,11 +76,12 @@ describe.runIf(browserAvailable)('indique um amigo no navegador', () => {
 
   it('o Bruno cria a conta pelo link da Ana e aparece na lista dela', async () => {
     await friend.goto(link, { waitUntil: 'networkidle' });
+    // Bruno's phone has never been here: the 18+ gate greets him. Its code loads lazily and can show after the
+    // network is idle, so wait for it rather than look once.
     const gate = friend.getByTestId('age-gate');
-    if (await gate.isVisible().catch(() => false)) {
-      await friend.getByRole('button', { name: 'Sim, tenho 18 anos ou mais' }).click();
-      await gate.waitFor({ state: 'detached' });
-    }
+    await gate.waitFor({ timeout: 15_000 });
+    await friend.getByRole('button', { name: 'Sim, tenho 18 anos ou mais' }).click();
+    await gate.waitFor({ state: 'detached' });
     const contact = friend.getByTestId('register-contact');
     await contact.waitFor({ timeout: 15_000 });
     const local = String(Math.floor(10_000_000 + Math.random() * 89_999_999));

@@ -45,9 +45,11 @@ export async function retryFailedEvent(
       limit: 100,
     }).then((rows) => rows.filter((e) => e.consumer === o.consumer));
     if (!before) throw new AppError('not_found', NOT_PARKED);
-    const retried = await retryParkedEvents(tx, { consumer: o.consumer, eventId: o.eventId });
-    // Two retries at once both read the row parked; the second update then finds it taken and changes nothing.
-    if (retried === 0) throw new AppError('not_found', NOT_PARKED);
+    // Two retries at once both read the row parked; the second update then finds it taken, and its operator gets
+    // the same words as for any event no longer parked, not the ops command's English one.
+    const retried = await retryParkedEvents(tx, { consumer: o.consumer, eventId: o.eventId }).catch((e: unknown) => {
+      throw e instanceof AppError && e.code === 'not_found' ? new AppError('not_found', NOT_PARKED) : e;
+    });
     await auditStaffAct(tx, {
       staff,
       action: 'event.retry',
