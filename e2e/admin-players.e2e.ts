@@ -127,7 +127,7 @@ describe.runIf(browserAvailable)('back office players', () => {
           await page.goto(`${server.url}/admin/players`, { waitUntil: 'networkidle' });
           await page
             .getByRole('link', { name: 'Paula Souza' })
-            .waitFor({ timeout: 8000 })
+            .waitFor({ timeout: 15_000 })
             .catch(async (e) => {
               await shot(page, `debug-${tag}`);
               throw e;

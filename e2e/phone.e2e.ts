@@ -103,9 +103,21 @@ describe.runIf(browserAvailable)('phone layouts (360 x 780)', () => {
     it(`${locale}: the mystery boxes pages fit the phone's width, no button label is cut, and buying is on the first screen`, async () => {
       const page = await phone(locale);
       const problems: string[] = [];
-      for (const path of ['/casino/crates', '/casino/box/caixa-bronze', '/account/boxes', '/account/items']) {
+      // Each page is measured once its own content is in (a slow machine can still be on the lazy route's
+      // fallback at network idle) and the web fonts have loaded, which change the labels' widths.
+      const ready: Record<string, string> = {
+        '/casino/crates': '[data-testid="crate-card"]',
+        '/casino/box/caixa-bronze': '[data-testid="box-buy"]',
+        '/account/boxes': '[data-testid="boxes-empty"], [data-testid="boxes-group"]',
+        '/account/items': '[data-testid="items-empty"], [data-testid="item"]',
+      };
+      for (const [path, selector] of Object.entries(ready)) {
         await page.goto(url(locale, path), { waitUntil: 'networkidle' });
+        await page.locator(selector).first().waitFor();
         await page.locator('main#content [aria-busy="true"]').waitFor({ state: 'detached' });
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+        });
         problems.push(
           ...(await page.evaluate(
             ([width, path]) => {
@@ -272,7 +284,7 @@ describe.runIf(browserAvailable)('phone layouts (360 x 780)', () => {
     await page.locator('[data-slot="bet-feed"]').scrollIntoViewIfNeeded();
     await feed.waitFor();
     const row = feed.locator('.bet-feed__item').filter({ hasText: 'Dice' }).first();
-    await row.waitFor({ timeout: 5_000 });
+    await row.waitFor({ timeout: 15_000 });
     const text = ((await row.textContent()) ?? '').replace(/\s/g, ' ');
     expect(text).toContain('Mar***');
     // The stake is in the row (a phone may leave that column out of sight).

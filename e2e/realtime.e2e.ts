@@ -189,11 +189,11 @@ describe.runIf(browserAvailable)('realtime in the browser', () => {
     expect(paid.status).toBe(200);
     // PaymentApproved on private-user.<id>: the open modal switches to its success state and the header balance is
     // the new one.
-    await a.getByTestId('deposit-paid').waitFor({ timeout: 5_000 });
+    await a.getByTestId('deposit-paid').waitFor({ timeout: 15_000 });
     const reais = (amount / 100).toFixed(2).replace('.', ',');
     await expect.poll(() => a.getByTestId('header-balance').innerText()).toContain(reais);
     await a.getByRole('button', { name: 'Fechar' }).first().click();
-    await a.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 });
+    await a.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 });
     await shot(a, 'deposit-live-pt-1280');
 
     await a.goto(`${server.url}/originals/dice`);
